@@ -1,0 +1,7 @@
+//! mingmang: a game engine and rules authority for Ming Mang, the Tibetan custodian-capture game.
+//!
+//! The crate is split so that each part can be used alone:
+//! - [`rules`]: boards from 4x4 to 19x19, move generation, captures, rule 7, results, perft.
+
+pub mod cli;
+pub mod rules;

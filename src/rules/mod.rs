@@ -1,0 +1,20 @@
+//! The rules of Ming Mang: board, positions, moves, legality (rule 7 included), results and
+//! perft. Knows nothing of search or protocol, so tools and tests can use it alone.
+
+pub mod game;
+pub mod geometry;
+pub mod history;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod territory;
+pub mod variant;
+pub mod zobrist;
+
+pub use game::{EndReason, Game, Outcome};
+pub use geometry::{BoardSize, Color, Square};
+pub use moves::{Move, MoveList};
+pub use notation::{format_position, parse_position};
+pub use position::Position;
+pub use variant::{Preset, RuleOptions, Rules};

@@ -1,0 +1,199 @@
+//! Moves and their compact 32-bit encoding.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::geometry::{BoardSize, Square, MAX_DIM};
+
+/// A move: a piece sliding from one square to another, a last-piece leap, or a pass.
+///
+/// Encoded in 32 bits (`from` in bits 0-9, `to` in bits 10-19, flags above) so the
+/// transposition table can store it directly. The all-zero value is the pass, matching its
+/// notation `0000`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u32);
+
+const SQ_BITS: u32 = 10;
+const SQ_MASK: u32 = (1 << SQ_BITS) - 1;
+const LEAP_FLAG: u32 = 1 << 20;
+const MOVE_FLAG: u32 = 1 << 21;
+
+impl Move {
+    /// Passing the turn (only legal under territory scoring).
+    pub const PASS: Move = Move(0);
+
+    /// A slide along a rank or file.
+    #[inline(always)]
+    pub fn slide(from: Square, to: Square) -> Move {
+        Move(MOVE_FLAG | from.index() as u32 | ((to.index() as u32) << SQ_BITS))
+    }
+
+    /// A last-piece leap over the adjacent piece between `from` and `to`.
+    #[inline(always)]
+    pub fn leap(from: Square, to: Square) -> Move {
+        Move(Move::slide(from, to).0 | LEAP_FLAG)
+    }
+
+    /// Whether this is the pass.
+    #[inline(always)]
+    pub fn is_pass(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether this is a last-piece leap.
+    #[inline(always)]
+    pub fn is_leap(self) -> bool {
+        self.0 & LEAP_FLAG != 0
+    }
+
+    /// The square the piece leaves (meaningless for a pass).
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::from_index((self.0 & SQ_MASK) as usize).unwrap_or(Square::new(0, 0))
+    }
+
+    /// The square the piece arrives on (meaningless for a pass).
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::from_index(((self.0 >> SQ_BITS) & SQ_MASK) as usize).unwrap_or(Square::new(0, 0))
+    }
+
+    /// The raw 32-bit encoding.
+    #[inline(always)]
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Rebuilds a move from [`Move::bits`]; `None` if the bits are not a well-formed move.
+    pub fn from_bits(bits: u32) -> Option<Move> {
+        if bits == 0 {
+            return Some(Move::PASS);
+        }
+        let known = MOVE_FLAG | LEAP_FLAG | SQ_MASK | (SQ_MASK << SQ_BITS);
+        let ok = bits & MOVE_FLAG != 0
+            && bits & !known == 0
+            && Square::from_index((bits & SQ_MASK) as usize).is_some()
+            && Square::from_index(((bits >> SQ_BITS) & SQ_MASK) as usize).is_some();
+        ok.then_some(Move(bits))
+    }
+
+    /// Parses `a1a5`, `a1-a5`, `0000` or `pass` for a board of `size`. The result is well formed
+    /// but not necessarily legal; whether it is a leap is decided by the position
+    /// ([`crate::rules::Game::parse_move`] does both).
+    pub fn parse_shape(text: &str, size: BoardSize) -> Result<(Square, Square), MoveText> {
+        let t = text.trim();
+        if t == "0000" || t.eq_ignore_ascii_case("pass") {
+            return Err(MoveText::Pass);
+        }
+        if t.is_empty() {
+            return Err(MoveText::Bad("empty move".into()));
+        }
+        if !t.is_ascii() || t.len() > 8 {
+            return Err(MoveText::Bad(format!("'{}' is not a move", shorten(t))));
+        }
+        let (a, b) = match t.split_once('-') {
+            Some(parts) => parts,
+            None => {
+                // The second square starts at the second letter.
+                let split = t
+                    .char_indices()
+                    .skip(1)
+                    .find(|(_, c)| c.is_ascii_alphabetic())
+                    .map(|(i, _)| i)
+                    .ok_or_else(|| MoveText::Bad(format!("'{t}' is not a move like a1a5")))?;
+                t.split_at(split)
+            }
+        };
+        let from = Square::parse(a, size).map_err(|e| MoveText::Bad(format!("move '{t}': {e}")))?;
+        let to = Square::parse(b, size).map_err(|e| MoveText::Bad(format!("move '{t}': {e}")))?;
+        if from == to {
+            return Err(MoveText::Bad(format!("move '{t}' does not go anywhere")));
+        }
+        Ok((from, to))
+    }
+}
+
+/// Why a move string did not name two squares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveText {
+    /// The text is a pass.
+    Pass,
+    /// The text is malformed; the message says how.
+    Bad(String),
+}
+
+/// Cuts long user input down for error messages.
+pub(crate) fn shorten(text: &str) -> String {
+    const LIMIT: usize = 40;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(LIMIT).collect();
+        format!("{head}...")
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            f.write_str("0000")
+        } else {
+            write!(f, "{}{}", self.from(), self.to())
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Upper bound on the number of moves in any position: each empty square is reached by at most
+/// four slides (one from each direction), plus leaps and the pass.
+pub const MAX_MOVES: usize = 4 * MAX_DIM * MAX_DIM + 8;
+
+/// A list of moves held on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_round_trip() {
+        let size = BoardSize::new(19, 19).unwrap();
+        let a = Square::parse("a1", size).unwrap();
+        let s = Square::parse("s19", size).unwrap();
+        for m in [Move::PASS, Move::slide(a, s), Move::leap(s, a)] {
+            assert_eq!(Move::from_bits(m.bits()), Some(m));
+        }
+        assert_eq!(Move::slide(a, s).to_string(), "a1s19");
+        assert!(Move::leap(a, s).is_leap());
+        assert!(!Move::slide(a, s).is_leap());
+        assert_eq!(Move::from_bits(12345), None);
+        assert_eq!(Move::from_bits(u32::MAX), None);
+    }
+
+    #[test]
+    fn parse_shapes() {
+        let size = BoardSize::STANDARD;
+        let sq = |t| Square::parse(t, size).unwrap();
+        assert_eq!(Move::parse_shape("a1a5", size), Ok((sq("a1"), sq("a5"))));
+        assert_eq!(Move::parse_shape("a1-a5", size), Ok((sq("a1"), sq("a5"))));
+        assert_eq!(Move::parse_shape("0000", size), Err(MoveText::Pass));
+        assert_eq!(Move::parse_shape("PASS", size), Err(MoveText::Pass));
+        for bad in ["", "a1", "a1a1", "a9a1", "i1a1", "a1b", "ä1a2", "a1-", "-a1", "11a1"] {
+            assert!(
+                matches!(Move::parse_shape(bad, size), Err(MoveText::Bad(_))),
+                "{bad}"
+            );
+        }
+        let big = BoardSize::new(19, 19).unwrap();
+        assert_eq!(
+            Move::parse_shape("a10s19", big),
+            Ok((Square::new(0, 9), Square::new(18, 18)))
+        );
+    }
+}
