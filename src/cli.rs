@@ -36,10 +36,7 @@ impl RuleArgs {
         let mut rules = match &self.variant {
             None => Rules::default(),
             Some(name) => Rules::preset(Preset::from_name(name).ok_or_else(|| {
-                format!(
-                    "unknown variant '{name}' (known: {})",
-                    Preset::names(", ")
-                )
+                format!("unknown variant '{name}' (known: {})", Preset::names(", "))
             })?),
         };
         if let Some(size) = &self.size {
@@ -57,7 +54,11 @@ impl RuleArgs {
 
 /// Builds a game from rules, an optional position string (whose size then decides the board)
 /// and moves to play first.
-pub fn build_game(mut rules: Rules, fen: Option<&str>, moves: Option<&str>) -> Result<Game, String> {
+pub fn build_game(
+    mut rules: Rules,
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Game, String> {
     let mut game = match fen {
         None => Game::new(rules),
         Some(text) => {

@@ -2,6 +2,9 @@
 //!
 //! The crate is split so that each part can be used alone:
 //! - [`rules`]: boards from 4x4 to 19x19, move generation, captures, rule 7, results, perft.
+//! - [`search`]: the alpha-beta search that picks moves.
+//! - [`cli`]: command-line flags shared by the subcommands.
 
 pub mod cli;
 pub mod rules;
+pub mod search;

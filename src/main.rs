@@ -9,7 +9,11 @@ use mingmang::cli::{build_game, RuleArgs};
 use mingmang::rules::perft;
 
 #[derive(Parser, Debug)]
-#[command(name = "mingmang", version, about = "Ming Mang engine and rules authority")]
+#[command(
+    name = "mingmang",
+    version,
+    about = "Ming Mang engine and rules authority"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -102,7 +102,8 @@ impl Square {
     pub fn offset(self, df: i32, dr: i32, size: BoardSize) -> Option<Square> {
         let f = self.file() as i32 + df;
         let r = self.rank() as i32 + dr;
-        size.contains(f, r).then(|| Square::new(f as usize, r as usize))
+        size.contains(f, r)
+            .then(|| Square::new(f as usize, r as usize))
     }
 
     /// Parses `a1`-style coordinates (file letter `a`..`s`, rank number from 1), checked against
@@ -121,9 +122,13 @@ impl Square {
         let file = (letter as u8 - b'a') as usize;
         let digits = chars.as_str();
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("square '{text}' needs a rank number after its file letter"));
+            return Err(format!(
+                "square '{text}' needs a rank number after its file letter"
+            ));
         }
-        let rank: usize = digits.parse().map_err(|_| format!("bad rank in square '{text}'"))?;
+        let rank: usize = digits
+            .parse()
+            .map_err(|_| format!("bad rank in square '{text}'"))?;
         if file >= size.width() || rank == 0 || rank > size.height() {
             return Err(format!(
                 "square '{text}' is off the {size} board (files a-{}, ranks 1-{})",
@@ -137,7 +142,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }
 
@@ -236,7 +246,9 @@ impl FromStr for BoardSize {
         let text = text.trim();
         let parse = |part: &str| -> Result<usize, String> {
             if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!("board size '{text}' is not of the form WxH (e.g. 8x8)"));
+                return Err(format!(
+                    "board size '{text}' is not of the form WxH (e.g. 8x8)"
+                ));
             }
             part.parse::<usize>()
                 .map_err(|_| format!("board size '{text}' is not of the form WxH"))

@@ -54,7 +54,8 @@ impl History {
     /// Whether a position with this hash has occurred.
     #[inline(always)]
     pub fn contains(&self, hash: u64) -> bool {
-        self.filter[(hash & FILTER_MASK) as usize] != 0 && self.hashes.iter().rev().any(|&h| h == hash)
+        self.filter[(hash & FILTER_MASK) as usize] != 0
+            && self.hashes.iter().rev().any(|&h| h == hash)
     }
 
     /// Number of positions recorded.

@@ -184,7 +184,9 @@ mod tests {
         assert_eq!(Move::parse_shape("a1-a5", size), Ok((sq("a1"), sq("a5"))));
         assert_eq!(Move::parse_shape("0000", size), Err(MoveText::Pass));
         assert_eq!(Move::parse_shape("PASS", size), Err(MoveText::Pass));
-        for bad in ["", "a1", "a1a1", "a9a1", "i1a1", "a1b", "ä1a2", "a1-", "-a1", "11a1"] {
+        for bad in [
+            "", "a1", "a1a1", "a9a1", "i1a1", "a1b", "ä1a2", "a1-", "-a1", "11a1",
+        ] {
             assert!(
                 matches!(Move::parse_shape(bad, size), Err(MoveText::Bad(_))),
                 "{bad}"

@@ -141,8 +141,8 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
         }
         rows.push(squares);
     }
-    let size = BoardSize::new(rows[0].len(), rows.len())
-        .map_err(|e| format!("position string: {e}"))?;
+    let size =
+        BoardSize::new(rows[0].len(), rows.len()).map_err(|e| format!("position string: {e}"))?;
     let mut position = Position::empty(size, side);
     for (i, row) in rows.iter().enumerate() {
         let rank = size.height() - 1 - i;
@@ -176,8 +176,8 @@ mod tests {
         let rect = BoardSize::new(5, 12).unwrap();
         let text = format_position(&Position::start(rect));
         assert_eq!(parse_position(&text).unwrap().size(), rect);
-        let empty = parse_position("19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 b")
-            .unwrap();
+        let empty =
+            parse_position("19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 b").unwrap();
         assert_eq!(empty.count(Color::White) + empty.count(Color::Black), 0);
         assert_eq!(empty.side_to_move(), Color::Black);
     }
@@ -188,14 +188,23 @@ mod tests {
             ("", "empty"),
             ("   ", "empty"),
             ("wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb", "side to move"),
-            ("wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb x", "side to move"),
-            ("wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w w", "unexpected"),
+            (
+                "wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb x",
+                "side to move",
+            ),
+            (
+                "wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w w",
+                "unexpected",
+            ),
             ("wbbbbbbb/w6b/w5b/w6b/w6b/w6b/w6b/wwwwwwwb w", "rank 3"),
             ("wbb/w1b/www w", "ranks"),
-            ("www/w1b/www/www w", "squares"),
+            ("www/w1b/www/www w", "width 3"),
             ("wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6x/wwwwwwwb w", "'x'"),
             ("wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6é/wwwwwwwb w", "character"),
-            ("wbbbbbbb/w06b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w", "start with 0"),
+            (
+                "wbbbbbbb/w06b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w",
+                "start with 0",
+            ),
             ("w99999999999999999999/w/w/w w", "longer than"),
             ("20/20/20/20 w", "longer than"),
             ("4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4 w", "ranks"),

@@ -325,7 +325,8 @@ impl Position {
             let mut legs = [0u32; 2];
             let (mut cf, mut cr) = (f + df, r + dr);
             let mut run = 0;
-            while size.contains(cf, cr) && self.piece_at(Square::new(cf as usize, cr as usize)) == them
+            while size.contains(cf, cr)
+                && self.piece_at(Square::new(cf as usize, cr as usize)) == them
             {
                 legs[0] |= 1 << if df != 0 { cf } else { cr };
                 run += 1;
@@ -343,7 +344,8 @@ impl Position {
                 (if kf == 0 { 1 } else { -1 }, 0)
             };
             let (mut cf, mut cr) = (kf + tf, kr + tr);
-            while size.contains(cf, cr) && self.piece_at(Square::new(cf as usize, cr as usize)) == them
+            while size.contains(cf, cr)
+                && self.piece_at(Square::new(cf as usize, cr as usize)) == them
             {
                 legs[1] |= 1 << if tf != 0 { cf } else { cr };
                 cf += tf;
@@ -399,10 +401,7 @@ impl Position {
         self.toggle(to, us);
         let mut converted = 0;
         if mv.is_leap() {
-            let mid = Square::new(
-                (from.file() + to.file()) / 2,
-                (from.rank() + to.rank()) / 2,
-            );
+            let mid = Square::new((from.file() + to.file()) / 2, (from.rank() + to.rank()) / 2);
             let set = LineSet {
                 is_file: false,
                 line: mid.rank() as u8,
@@ -424,7 +423,9 @@ impl Position {
         let mut pending: Vec<LineSet> = found.to_vec();
         while let Some(set) = pending.pop() {
             // A square may have been converted already through another chain.
-            let still_enemy = set.squares().all(|sq| self.piece_at(sq) == Some(us.other()));
+            let still_enemy = set
+                .squares()
+                .all(|sq| self.piece_at(sq) == Some(us.other()));
             if !still_enemy {
                 continue;
             }
@@ -522,7 +523,12 @@ impl Position {
 
     /// Whether `from`-`to` is a slide or a leap open to the side to move (ignoring rule 7), and
     /// which.
-    pub fn find_pseudo_move(&self, from: Square, to: Square, options: &RuleOptions) -> Option<Move> {
+    pub fn find_pseudo_move(
+        &self,
+        from: Square,
+        to: Square,
+        options: &RuleOptions,
+    ) -> Option<Move> {
         let mut found = None;
         self.for_each_pseudo_move(options, |m| {
             if !m.is_pass() && m.from() == from && m.to() == to {

@@ -8,10 +8,7 @@ use super::position::Position;
 /// neither) counts for nobody.
 pub fn score(position: &Position) -> (usize, usize) {
     let size = position.size();
-    let mut counts = [
-        position.count(Color::White),
-        position.count(Color::Black),
-    ];
+    let mut counts = [position.count(Color::White), position.count(Color::Black)];
     let mut seen = vec![false; size.area()];
     let index = |sq: Square| sq.rank() * size.width() + sq.file();
     let mut stack = Vec::new();
