@@ -1,7 +1,7 @@
 //! A game: the rules, the position it started from, the moves since, and what that implies —
 //! which moves are legal now (rule 7 included) and whether the game is over.
 
-use super::geometry::Color;
+use super::geometry::{Color, Square};
 use super::history::History;
 use super::moves::{shorten, Move, MoveList, MoveText};
 use super::position::Position;
@@ -267,6 +267,24 @@ impl Game {
         captured
     }
 
+    /// The squares whose pieces the last move converted, in board order (empty after a pass or
+    /// at the start). Found by comparing with the position before the move, so it costs nothing
+    /// on the search's hot path.
+    pub fn last_captures(&self) -> Vec<Square> {
+        let Some(frame) = self.frames.last() else {
+            return Vec::new();
+        };
+        let mover = frame.position.side_to_move();
+        self.rules
+            .size
+            .squares()
+            .filter(|&sq| {
+                frame.position.piece_at(sq) == Some(mover.other())
+                    && self.position.piece_at(sq) == Some(mover)
+            })
+            .collect()
+    }
+
     /// Takes back the last move; false if there was none.
     #[inline]
     pub fn unmake(&mut self) -> bool {
@@ -343,5 +361,25 @@ impl Game {
             };
         }
         Outcome::Ongoing
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::parse_position;
+
+    #[test]
+    fn last_captures_lists_converted_squares() {
+        // White c1 slides to c3, flanking b3 (with a3) and c4 (with c5).
+        let pos = parse_position("2w1/2b1/wb2/4/2w1 w").unwrap();
+        let rules = Rules::new(pos.size());
+        let mut game = Game::from_position(rules, pos).unwrap();
+        assert!(game.last_captures().is_empty());
+        assert_eq!(game.play_text("c1c3").unwrap(), 2);
+        let names: Vec<String> = game.last_captures().iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["b3", "c4"].map(String::from));
+        game.unmake();
+        assert!(game.last_captures().is_empty());
     }
 }
