@@ -166,12 +166,24 @@ impl Game {
     #[inline]
     fn for_each_unbanned_move(&self, mut emit: impl FnMut(Move)) {
         let options = &self.rules.options;
-        self.position.for_each_pseudo_move(options, |mv| {
-            // Passing is never banned; every other move is, if it recreates an earlier position.
-            if mv.is_pass() || !self.history.contains(self.position.child_hash(mv, options)) {
-                emit(mv);
-            }
-        });
+        let (position, history) = (&self.position, &self.history);
+        // Passing is never banned; every other move is, if it recreates an earlier position.
+        if options.needs_full_capture()
+            || (options.last_piece_leap && position.count(position.side_to_move()) == 1)
+        {
+            position.for_each_pseudo_move(options, |mv| {
+                if mv.is_pass() || !history.contains(position.child_hash(mv, options)) {
+                    emit(mv);
+                }
+            });
+        } else {
+            // The common case, kept free of per-move option tests: slides and perhaps a pass.
+            position.for_each_pseudo_move(options, |mv| {
+                if mv.is_pass() || !history.contains(position.slide_child_hash(mv)) {
+                    emit(mv);
+                }
+            });
+        }
     }
 
     /// Calls `emit` with every legal move (none once the game is over).

@@ -79,6 +79,12 @@ impl Square {
         (file < MAX_DIM && rank < MAX_DIM).then(|| Square::new(file, rank))
     }
 
+    /// Rebuilds a square from an index known to be valid (taken from [`Square::index`]).
+    #[inline(always)]
+    pub(crate) const fn from_raw(index: u16) -> Square {
+        Square(index)
+    }
+
     /// File, 0-based from the left.
     #[inline(always)]
     pub const fn file(self) -> usize {

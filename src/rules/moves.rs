@@ -50,13 +50,14 @@ impl Move {
     /// The square the piece leaves (meaningless for a pass).
     #[inline(always)]
     pub fn from(self) -> Square {
-        Square::from_index((self.0 & SQ_MASK) as usize).unwrap_or(Square::new(0, 0))
+        // Every constructor stores a valid square index, so no re-validation on the hot path.
+        Square::from_raw((self.0 & SQ_MASK) as u16)
     }
 
     /// The square the piece arrives on (meaningless for a pass).
     #[inline(always)]
     pub fn to(self) -> Square {
-        Square::from_index(((self.0 >> SQ_BITS) & SQ_MASK) as usize).unwrap_or(Square::new(0, 0))
+        Square::from_raw(((self.0 >> SQ_BITS) & SQ_MASK) as u16)
     }
 
     /// The raw 32-bit encoding.
