@@ -359,7 +359,8 @@ impl Session {
     }
 
     /// Graphics for GoGui: the selected piece (square) and where it can go (circles), the last
-    /// move's two points (marks) and the pieces it converted (triangles), and a status line.
+    /// completed move's two points (marks) and the pieces it converted (triangles), and a
+    /// status line.
     fn board_gfx(&self) -> String {
         let list = |squares: &mut dyn Iterator<Item = Square>| {
             squares.map(format_square).collect::<Vec<_>>().join(" ")
@@ -375,7 +376,10 @@ impl Session {
                     list(&mut dests.iter().map(|m| m.to()))
                 ));
             }
-        } else if let Some(mv) = game.last_move().filter(|m| !m.is_pass()) {
+        }
+        // The last completed move stays marked while the next one is being entered, so the
+        // player still sees what the opponent just did.
+        if let Some(mv) = game.last_move().filter(|m| !m.is_pass()) {
             lines.push(format!(
                 "MARK {} {}",
                 format_square(mv.from()),
