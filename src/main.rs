@@ -1,11 +1,12 @@
 //! The `mingmang` command: the protocol engine by default, plus tools as subcommands.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
 use mingmang::cli::{build_game, RuleArgs};
+use mingmang::gtp::{self, EngineSettings, Session};
 use mingmang::rules::perft;
 
 #[derive(Parser, Debug)]
@@ -38,6 +39,22 @@ enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Speak GTP version 2 with GoGui's gogui-rules_* extension on stdin/stdout, so GoGui can
+    /// host the game (a move is entered as two clicks: the piece, then its destination).
+    Gtp {
+        /// Search depth for genmove, in plies.
+        #[arg(long, value_name = "PLIES")]
+        depth: Option<u32>,
+        /// Thinking time for genmove, in milliseconds (1000 if neither this, --depth nor GTP
+        /// clocks bound the search).
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Transposition table size in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = mingmang::search::DEFAULT_HASH_MIB)]
+        hash: usize,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +70,12 @@ fn main() -> ExitCode {
             divide,
             rules,
         }) => run_perft(depth, fen.as_deref(), moves.as_deref(), divide, &rules),
+        Some(Command::Gtp {
+            depth,
+            movetime,
+            hash,
+            rules,
+        }) => run_gtp(depth, movetime, hash, &rules),
         None => Err("the protocol loop is not built yet".to_string()),
     };
     match result {
@@ -62,6 +85,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn run_gtp(
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    hash: usize,
+    rules: &RuleArgs,
+) -> Result<(), String> {
+    let engine = EngineSettings {
+        depth,
+        move_time: movetime.map(Duration::from_millis),
+        hash_mib: hash,
+    };
+    let mut session = Session::new(rules.rules()?, engine);
+    let stdin = std::io::stdin();
+    gtp::run(&mut session, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 
 fn run_perft(

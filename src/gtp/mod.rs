@@ -1,0 +1,15 @@
+//! GTP mode (`mingmang gtp`): Go Text Protocol version 2 plus GoGui's `gogui-rules_*` extension,
+//! so GoGui can host Ming Mang with mingmang as both the rules authority and a player.
+//!
+//! GoGui enters one point per move; a Ming Mang move takes two clicks (see [`clicks`]).
+//! - [`command`]: line parsing and response framing.
+//! - [`vertex`]: GTP coordinates (no letter `I`) and colours.
+//! - [`clicks`]: assembling a move from two clicks, with undo.
+//! - [`session`]: the commands and the read-answer loop.
+
+pub mod clicks;
+pub mod command;
+pub mod session;
+pub mod vertex;
+
+pub use session::{run, EngineSettings, Session};

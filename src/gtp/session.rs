@@ -1,0 +1,491 @@
+//! The GTP session: the game, the half-entered move, the engine and the clocks, and the answer
+//! to every command.
+
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::clicks::{Click, ClickGame};
+use super::command::{format_response, parse_line, Command};
+use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
+use crate::rules::{BoardSize, Color, EndReason, Outcome, Rules, Square};
+use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher};
+
+/// Every command the session answers, in the order `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_board",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+    "gogui-rules_captured_count",
+    "gogui-rules_board_gfx",
+];
+
+/// How hard `genmove` thinks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EngineSettings {
+    /// Search depth limit in plies, if any.
+    pub depth: Option<u32>,
+    /// Time per move, if any. With neither a depth, a move time nor GTP clocks, a move gets
+    /// [`DEFAULT_MOVE_TIME`].
+    pub move_time: Option<Duration>,
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+}
+
+/// The time per move when nothing else bounds the search.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
+
+impl Default for EngineSettings {
+    fn default() -> EngineSettings {
+        EngineSettings {
+            depth: None,
+            move_time: None,
+            hash_mib: crate::search::DEFAULT_HASH_MIB,
+        }
+    }
+}
+
+/// What `time_settings` and `time_left` said.
+#[derive(Clone, Copy, Default, Debug)]
+struct TimeState {
+    /// Whether a time control with some time in it was set (GTP: zero byo-yomi time means none).
+    limited: bool,
+    /// Time left and byo-yomi stones left, per colour, from `time_left`.
+    left: [Option<(Duration, u32)>; 2],
+}
+
+/// A GTP session over one game.
+pub struct Session {
+    rules: Rules,
+    board: ClickGame,
+    searcher: Searcher,
+    engine: EngineSettings,
+    time: TimeState,
+    quit: bool,
+}
+
+impl Session {
+    /// A session that plays under `rules` (until `boardsize` changes the size) with `engine`.
+    pub fn new(rules: Rules, engine: EngineSettings) -> Session {
+        Session {
+            rules,
+            board: ClickGame::new(rules),
+            searcher: Searcher::new(engine.hash_mib),
+            engine,
+            time: TimeState::default(),
+            quit: false,
+        }
+    }
+
+    /// The current board state (completed moves plus the half-entered one).
+    pub fn board(&self) -> &ClickGame {
+        &self.board
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Answers one command: the response text, or the error text.
+    pub fn execute(&mut self, cmd: &Command) -> Result<String, String> {
+        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
+        let size = self.rules.size;
+        match cmd.name.as_str() {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("mingmang".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                let name = args.first().ok_or("missing command name")?;
+                Ok(COMMANDS.contains(name).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(&args),
+            "clear_board" => {
+                self.new_game();
+                Ok(String::new())
+            }
+            // Ming Mang has no komi; accepted because GTP requires the command and GoGui sends it.
+            "komi" => match args.first().map(|a| a.parse::<f64>()) {
+                Some(Ok(_)) => Ok(String::new()),
+                _ => Err("syntax error: komi needs a number".into()),
+            },
+            "play" => self.play(&args),
+            "genmove" => {
+                let color = parse_color(args.first().ok_or("missing color")?)?;
+                self.genmove(color)
+            }
+            "undo" => {
+                if self.board.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo".into())
+                }
+            }
+            "showboard" => Ok(self.showboard()),
+            "time_settings" => {
+                let n = parse_numbers(&args, 3)?;
+                // GTP: byo-yomi time 0 with stones 0 means no time limit.
+                self.time = TimeState {
+                    limited: !(n[1] == 0 && n[2] == 0),
+                    left: [None; 2],
+                };
+                Ok(String::new())
+            }
+            "time_left" => {
+                let color = parse_color(args.first().ok_or("missing color")?)?;
+                let n = parse_numbers(&args[1..], 2)?;
+                self.time.left[color.index()] = Some((Duration::from_secs(n[0]), n[1] as u32));
+                Ok(String::new())
+            }
+            "gogui-rules_game_id" => Ok("Mingmang".into()),
+            "gogui-rules_board_size" => Ok(if size.width() == size.height() {
+                // A lone number: GoGui parses the whole reply as an integer to compare sizes.
+                size.width().to_string()
+            } else {
+                format!("{} {}", size.width(), size.height())
+            }),
+            "gogui-rules_board" => Ok(self.rules_board()),
+            "gogui-rules_legal_moves" => {
+                let mut words: Vec<String> = self
+                    .board
+                    .legal_points()
+                    .into_iter()
+                    .map(format_square)
+                    .collect();
+                if self.board.can_pass() {
+                    words.push("pass".into());
+                }
+                Ok(words.join(" "))
+            }
+            "gogui-rules_side_to_move" => Ok(self.board.game().side_to_move().name().into()),
+            "gogui-rules_final_result" => Ok(final_result(self.board.game().outcome())),
+            "gogui-rules_captured_count" => Ok(format!(
+                "{} {}",
+                self.board.captured_by(Color::Black),
+                self.board.captured_by(Color::White)
+            )),
+            "gogui-rules_board_gfx" => Ok(self.board_gfx()),
+            "" => Err("missing command".into()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.board = ClickGame::new(self.rules);
+        self.searcher.clear();
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Result<String, String> {
+        let n: usize = args
+            .first()
+            .ok_or("missing size")?
+            .parse()
+            .map_err(|_| "syntax error: boardsize needs a number".to_string())?;
+        // GoGui only knows one number per board side; `boardsize W` on a W x H board (chosen
+        // with --size) keeps the rectangle instead of squaring it.
+        if n != self.rules.size.width() {
+            self.rules.size = BoardSize::new(n, n).map_err(|_| "unacceptable size".to_string())?;
+        }
+        self.new_game();
+        Ok(String::new())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+        let [color, vertex] = args else {
+            return Err("syntax error: play needs a color and a vertex".into());
+        };
+        let color = parse_color(color)?;
+        match parse_vertex(vertex, self.rules.size)? {
+            Vertex::Pass => self.board.pass(color)?,
+            Vertex::Point(sq) => self.board.click(color, sq)?,
+        };
+        Ok(String::new())
+    }
+
+    /// Plays one click for `color` and names it. The first `genmove` of a move searches, clicks
+    /// the piece and remembers the move; the next one clicks the destination. If a piece is
+    /// already selected without a plan (a human clicked it), the engine searches and either
+    /// finishes that piece's move or, if it prefers another piece, clicks that one instead.
+    fn genmove(&mut self, color: Color) -> Result<String, String> {
+        let game = self.board.game();
+        if game.outcome().is_over() {
+            return Ok("resign".into());
+        }
+        if color != game.side_to_move() {
+            return Err(format!("{} is to move", game.side_to_move().name()));
+        }
+        if let Some(sel) = self.board.selection() {
+            if let Some(plan) = sel.plan.filter(|m| self.board.game().is_legal(*m)) {
+                return self.click(color, plan.to());
+            }
+        }
+        let mut limits = self.limits(color);
+        if self.board.selection().is_some() {
+            // Passing is not possible with a piece selected.
+            let legal = self.board.game().legal_moves();
+            limits.search_moves = legal.iter().copied().filter(|m| !m.is_pass()).collect();
+        }
+        let stop = AtomicBool::new(false);
+        let result = self.searcher.search(
+            self.board.game(),
+            &limits,
+            &SearchOptions::default(),
+            &stop,
+            &mut |info: &SearchInfo| {
+                log::debug!(
+                    "depth {} score {:?} nodes {}",
+                    info.depth,
+                    info.score,
+                    info.nodes
+                );
+            },
+        );
+        let Some(best) = result.best else {
+            return Ok("resign".into());
+        };
+        if best.is_pass() {
+            self.board.pass(color)?;
+            return Ok("pass".into());
+        }
+        match self.board.selection() {
+            Some(sel) if sel.from == best.from() => self.click(color, best.to()),
+            _ => {
+                let answer = self.click(color, best.from())?;
+                self.board.set_plan(best);
+                Ok(answer)
+            }
+        }
+    }
+
+    fn click(&mut self, color: Color, sq: Square) -> Result<String, String> {
+        match self.board.click(color, sq)? {
+            Click::Selected(sq) => Ok(format_square(sq)),
+            Click::Played(mv) => Ok(format_square(mv.to())),
+        }
+    }
+
+    fn limits(&self, color: Color) -> Limits {
+        let mut limits = Limits {
+            depth: self.engine.depth,
+            move_time: self.engine.move_time,
+            ..Limits::default()
+        };
+        if self.time.limited {
+            if let Some((left, stones)) = self.time.left[color.index()] {
+                if stones > 0 {
+                    // Byo-yomi: share the period's time among its stones, keeping a margin.
+                    let share = left / stones;
+                    limits.move_time = Some(limits.move_time.map_or(share, |t| t.min(share)));
+                } else {
+                    let mut clock = Clock::default();
+                    clock.time[color.index()] = Some(left);
+                    limits.clock = Some(clock);
+                }
+            }
+        }
+        if limits.depth.is_none() && limits.move_time.is_none() && limits.clock.is_none() {
+            limits.move_time = Some(DEFAULT_MOVE_TIME);
+        }
+        limits
+    }
+
+    /// Rows from the top, `X` for Black, `O` for White, `.` for empty: the format of
+    /// `gogui-rules_board`, with the first row on the `=` line as in GoGui's manual.
+    fn rules_board(&self) -> String {
+        let size = self.rules.size;
+        let pos = self.board.game().position();
+        (0..size.height())
+            .rev()
+            .map(|rank| {
+                (0..size.width())
+                    .map(|file| match pos.piece_at(Square::new(file, rank)) {
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                        None => ".",
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn showboard(&self) -> String {
+        let size = self.rules.size;
+        let game = self.board.game();
+        let letters: String = (0..size.width())
+            .map(|f| format!(" {}", &format_square(Square::new(f, 0))[..1]))
+            .collect();
+        let mut status = format!("{} to move", game.side_to_move().name());
+        if let Some(sel) = self.board.selection() {
+            status += &format!(", piece on {} selected", format_square(sel.from));
+        }
+        // The status goes first: the `=` line cannot carry the indented column letters.
+        let mut out = vec![status, format!("   {letters}")];
+        for (i, row) in self.rules_board().lines().enumerate() {
+            let rank = size.height() - i;
+            out.push(format!("{rank:>2}  {row}  {rank}"));
+        }
+        out.push(format!("   {letters}"));
+        out.push(format!("rules: {}", self.rules));
+        if game.outcome().is_over() {
+            out.push(final_result(game.outcome()));
+        }
+        out.join("\n")
+    }
+
+    /// Graphics for GoGui: the selected piece (square) and where it can go (circles), the last
+    /// completed move's two points (marks) and the pieces it converted (triangles), and a
+    /// status line.
+    fn board_gfx(&self) -> String {
+        let list = |squares: &mut dyn Iterator<Item = Square>| {
+            squares.map(format_square).collect::<Vec<_>>().join(" ")
+        };
+        let game = self.board.game();
+        let mut lines = Vec::new();
+        if let Some(sel) = self.board.selection() {
+            lines.push(format!("SQUARE {}", format_square(sel.from)));
+            let dests = self.board.moves_of_selection();
+            if !dests.is_empty() {
+                lines.push(format!(
+                    "CIRCLE {}",
+                    list(&mut dests.iter().map(|m| m.to()))
+                ));
+            }
+        }
+        // The last completed move stays marked while the next one is being entered, so the
+        // player still sees what the opponent just did.
+        if let Some(mv) = game.last_move().filter(|m| !m.is_pass()) {
+            lines.push(format!(
+                "MARK {} {}",
+                format_square(mv.from()),
+                format_square(mv.to())
+            ));
+            let captured = game.last_captures();
+            if !captured.is_empty() {
+                lines.push(format!("TRIANGLE {}", list(&mut captured.into_iter())));
+            }
+        }
+        let who = game.side_to_move().name();
+        let status = match (game.outcome(), self.board.selection()) {
+            (o, _) if o.is_over() => final_result(o),
+            (_, Some(sel)) => format!(
+                "{who}: click a destination for {} (or another piece)",
+                format_square(sel.from)
+            ),
+            (_, None) => format!("{who} to move: click a piece"),
+        };
+        lines.push(format!("TEXT {status}"));
+        lines.join("\n")
+    }
+}
+
+fn parse_numbers(args: &[&str], n: usize) -> Result<Vec<u64>, String> {
+    if args.len() != n {
+        return Err(format!("syntax error: expected {n} numbers"));
+    }
+    args.iter()
+        .map(|a| {
+            a.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .map(|x| x as u64)
+                .ok_or_else(|| format!("syntax error: '{a}' is not a number"))
+        })
+        .collect()
+}
+
+/// The sentence GoGui shows in its end-of-game dialog.
+pub fn final_result(outcome: Outcome) -> String {
+    let cap = |c: Color| if c == Color::White { "White" } else { "Black" };
+    match outcome {
+        Outcome::Ongoing => "Game in progress".into(),
+        Outcome::Win(c, EndReason::NoLegalMove) => {
+            format!("{} wins: {} has no legal move", cap(c), cap(c.other()))
+        }
+        Outcome::Win(c, EndReason::NoPieces) => {
+            format!("{} wins: {} has no pieces left", cap(c), cap(c.other()))
+        }
+        Outcome::Win(c, reason) => format!("{} wins ({})", cap(c), reason.describe()),
+        Outcome::Draw(reason) => format!("Draw ({})", reason.describe()),
+    }
+}
+
+/// Reads commands from `input` and answers them on `output` until `quit` or end of input. A
+/// command that fails, or even panics, gets a `?` reply and the session goes on, so bad input
+/// never kills the engine under a GUI.
+pub fn run(
+    session: &mut Session,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        // Lossy: a stray non-UTF-8 byte is an unknown character, not a reason to stop.
+        let line = String::from_utf8_lossy(&buf);
+        let Some(cmd) = parse_line(&line) else {
+            continue;
+        };
+        log::debug!("gtp < {}", line.trim_end());
+        let reply = catch_unwind(AssertUnwindSafe(|| session.execute(&cmd)))
+            .unwrap_or_else(|_| Err("internal error".into()));
+        output.write_all(format_response(cmd.id, &reply).as_bytes())?;
+        output.flush()?;
+        if session.quit_requested() {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legal_move_words_skip_i() {
+        let rules = Rules::new(BoardSize::new(9, 9).unwrap());
+        let mut s = Session::new(rules, EngineSettings::default());
+        let mut send = |line: &str| s.execute(&parse_line(line).unwrap());
+        let white = send("gogui-rules_legal_moves").unwrap();
+        assert!(white.contains("H1") && !white.contains('I'));
+        send("play w B1").unwrap();
+        send("play w B2").unwrap();
+        // Black's pieces stand on the ninth column, which GTP calls J.
+        let black = send("gogui-rules_legal_moves").unwrap();
+        assert!(black.contains("J2") && !black.contains('I'));
+    }
+
+    #[test]
+    fn final_result_words() {
+        let o = Outcome::Win(Color::Black, EndReason::NoLegalMove);
+        assert_eq!(final_result(o), "Black wins: White has no legal move");
+    }
+}

@@ -1,0 +1,493 @@
+//! GTP sessions replayed against the real binary (`mingmang gtp`), the way GoGui drives it: a
+//! game clicked in point by point, engine games via `genmove`, undo, refused clicks and garbage.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// One running `mingmang gtp` process.
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mingmang"))
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start mingmang gtp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends raw bytes (a line or garbage) and reads one whole response: `(ok, id+text)`.
+    fn send_raw(&mut self, bytes: &[u8]) -> (bool, String) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+        self.read_response()
+    }
+
+    fn read_response(&mut self) -> (bool, String) {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.stdout.read_line(&mut line).unwrap();
+            assert!(n > 0, "engine closed its output; response so far: {text:?}");
+            if line == "\n" {
+                break;
+            }
+            text.push_str(&line);
+        }
+        let ok = match text.chars().next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => panic!("response without = or ?: {text:?}"),
+        };
+        (ok, text[1..].trim_end().to_string())
+    }
+
+    /// Sends a command; the response text without the `=`/`?` mark, as `Ok` or `Err`.
+    fn send(&mut self, cmd: &str) -> Result<String, String> {
+        let (ok, text) = self.send_raw(format!("{cmd}\n").as_bytes());
+        let text = text.trim_start().to_string();
+        if ok {
+            Ok(text)
+        } else {
+            Err(text)
+        }
+    }
+
+    fn ok(&mut self, cmd: &str) -> String {
+        self.send(cmd)
+            .unwrap_or_else(|e| panic!("'{cmd}' failed: {e}"))
+    }
+
+    fn refused(&mut self, cmd: &str) -> String {
+        match self.send(cmd) {
+            Ok(text) => panic!("'{cmd}' was accepted: {text}"),
+            Err(e) => e,
+        }
+    }
+
+    fn legal(&mut self) -> Vec<String> {
+        words(&self.ok("gogui-rules_legal_moves"))
+    }
+
+    fn board(&mut self) -> String {
+        self.ok("gogui-rules_board")
+    }
+
+    fn side(&mut self) -> String {
+        self.ok("gogui-rules_side_to_move")
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.stdin.write_all(b"quit\n");
+        let _ = self.child.wait();
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+fn color_letter(side: &str) -> &'static str {
+    if side == "white" {
+        "w"
+    } else {
+        "b"
+    }
+}
+
+/// A small deterministic generator, so the clicked games vary but replay identically.
+struct Lcg(u64);
+
+impl Lcg {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn handshake_ids_and_command_list() {
+    let mut g = Gtp::start(&[]);
+    assert_eq!(g.send_raw(b"7 protocol_version\n"), (true, "7 2".into()));
+    assert_eq!(g.ok("name"), "mingmang");
+    assert!(!g.ok("version").is_empty());
+    let list = g.ok("list_commands");
+    for cmd in [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "play",
+        "genmove",
+        "undo",
+        "showboard",
+        "time_settings",
+        "time_left",
+        "gogui-rules_game_id",
+        "gogui-rules_board_size",
+        "gogui-rules_board",
+        "gogui-rules_legal_moves",
+        "gogui-rules_side_to_move",
+        "gogui-rules_final_result",
+        "gogui-rules_captured_count",
+        "gogui-rules_board_gfx",
+    ] {
+        assert!(list.lines().any(|l| l == cmd), "{cmd} not listed");
+        assert_eq!(g.ok(&format!("known_command {cmd}")), "true");
+    }
+    assert_eq!(g.ok("known_command frobnicate"), "false");
+    assert_eq!(
+        g.send_raw(b"12 frobnicate\n"),
+        (false, "12 unknown command".into())
+    );
+    // GoGui's ruler requirements: the game id is capitalised then lower case.
+    assert_eq!(g.ok("gogui-rules_game_id"), "Mingmang");
+    assert_eq!(g.ok("gogui-rules_board_size"), "8");
+    assert_eq!(g.side(), "white");
+    assert_eq!(g.ok("gogui-rules_captured_count"), "0 0");
+    let board = g.board();
+    assert_eq!(board.lines().count(), 8);
+    assert_eq!(board.lines().next().unwrap(), "O X X X X X X X");
+    assert_eq!(board.lines().last().unwrap().trim(), "O O O O O O O X");
+    // quit answers, then the process ends.
+    assert_eq!(g.send_raw(b"3 quit\n"), (true, "3".into()));
+    assert!(g.child.wait().unwrap().success());
+}
+
+/// Clicks a whole game in, point by point, checking at every click that the board, the side to
+/// move and the legal points tell one consistent story.
+#[test]
+fn whole_game_click_by_click() {
+    let mut g = Gtp::start(&["--size", "5x5", "--max-plies", "300"]);
+    let mut rng = Lcg(7);
+    let mut plies = 0;
+    let mut changed_mind = false;
+    loop {
+        let pieces = g.legal();
+        if pieces.is_empty() {
+            break;
+        }
+        let side = g.side();
+        let c = color_letter(&side);
+        let before = g.board();
+        let piece = pieces[rng.pick(pieces.len())].clone();
+        g.ok(&format!("play {c} {piece}"));
+        // Half a move: same side, same board, the piece marked, its destinations added.
+        assert_eq!(g.side(), side);
+        assert_eq!(g.board(), before);
+        assert!(g
+            .ok("gogui-rules_board_gfx")
+            .contains(&format!("SQUARE {piece}")));
+        let after_select = g.legal();
+        let dests: Vec<String> = after_select
+            .iter()
+            .filter(|p| !pieces.contains(p))
+            .cloned()
+            .collect();
+        assert!(
+            !dests.is_empty(),
+            "{piece} selectable but has no destination"
+        );
+        assert!(pieces.iter().all(|p| after_select.contains(p)));
+        if !changed_mind && pieces.len() > 1 {
+            // Change of mind: another piece, then back to the first (clicked twice, as GoGui
+            // does when it relays an engine move) — the selection follows each click.
+            changed_mind = true;
+            let other = pieces.iter().find(|p| **p != piece).unwrap().clone();
+            g.ok(&format!("play {c} {other}"));
+            assert!(g
+                .ok("gogui-rules_board_gfx")
+                .contains(&format!("SQUARE {other}")));
+            g.ok(&format!("play {c} {piece}"));
+            g.ok(&format!("play {c} {piece}"));
+            assert_eq!(g.legal(), after_select);
+        }
+        let dest = &dests[rng.pick(dests.len())];
+        g.ok(&format!("play {c} {dest}"));
+        plies += 1;
+        assert_ne!(g.side(), side, "the move did not pass the turn");
+        let board = g.board();
+        assert_ne!(board, before);
+        let gfx = g.ok("gogui-rules_board_gfx");
+        assert!(gfx.contains(&format!("MARK {piece} {dest}")), "{gfx}");
+        // Replaying the duplicate GoGui sends after a genmove is refused: the turn has passed.
+        g.refused(&format!("play {c} {dest}"));
+        assert_eq!(g.board(), board);
+    }
+    assert!(plies > 0);
+    assert!(changed_mind);
+    let result = g.ok("gogui-rules_final_result");
+    assert!(
+        result.contains("wins") || result.contains("Draw"),
+        "{result}"
+    );
+    let side = g.side();
+    assert_eq!(g.ok(&format!("genmove {}", color_letter(&side))), "resign");
+    assert!(g
+        .refused(&format!("play {} A1", color_letter(&side)))
+        .contains("over"));
+    // Conversions were counted on the way (this random game has captures).
+    let counts: Vec<u32> = words(&g.ok("gogui-rules_captured_count"))
+        .iter()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 2);
+    assert!(counts[0] + counts[1] > 0, "{counts:?}");
+}
+
+/// The engine plays both sides through `genmove`, one click per call; a second process acts as
+/// GoGui's ruler and is sent each click twice, as GoGui 1.6 does. Both must agree throughout.
+#[test]
+fn genmove_games_reach_the_end() {
+    for (size, depth) in [("5x5", "2"), ("4x6", "1")] {
+        let mut player = Gtp::start(&["--size", size, "--depth", depth, "--max-plies", "200"]);
+        let mut ruler = Gtp::start(&["--size", size, "--max-plies", "200"]);
+        let mut plies = 0;
+        while !ruler.legal().is_empty() {
+            let side = ruler.side();
+            let c = color_letter(&side);
+            let before = ruler.board();
+            let piece = player.ok(&format!("genmove {c}"));
+            assert!(ruler.legal().contains(&piece), "{piece} not a legal click");
+            ruler.ok(&format!("play {c} {piece}"));
+            ruler.ok(&format!("play {c} {piece}"));
+            assert_eq!(ruler.side(), side);
+            assert_eq!(ruler.board(), before);
+            assert_eq!(player.side(), side);
+            let dest = player.ok(&format!("genmove {c}"));
+            assert!(ruler.legal().contains(&dest), "{dest} not a legal click");
+            ruler.ok(&format!("play {c} {dest}"));
+            ruler.refused(&format!("play {c} {dest}"));
+            assert_ne!(ruler.side(), side);
+            assert_eq!(ruler.board(), player.board());
+            assert_eq!(
+                player.ok("gogui-rules_captured_count"),
+                ruler.ok("gogui-rules_captured_count")
+            );
+            plies += 1;
+        }
+        assert!(plies > 0);
+        assert!(player.legal().is_empty());
+        assert_eq!(
+            player.ok("gogui-rules_final_result"),
+            ruler.ok("gogui-rules_final_result")
+        );
+    }
+}
+
+/// A human clicks a piece, then asks the engine to finish: it completes a legal move, possibly
+/// after choosing a different piece first.
+#[test]
+fn genmove_after_a_human_click() {
+    let mut g = Gtp::start(&["--size", "5x5", "--depth", "1"]);
+    let piece = g.legal()[0].clone();
+    g.ok(&format!("play w {piece}"));
+    let mut clicks = 0;
+    while g.side() == "white" {
+        g.ok("genmove w");
+        clicks += 1;
+        assert!(clicks <= 2, "the engine did not finish its move");
+    }
+}
+
+#[test]
+fn undo_takes_back_one_click() {
+    let mut g = Gtp::start(&["--size", "5x5"]);
+    g.refused("undo");
+    let start_board = g.board();
+    let pieces = g.legal();
+    g.ok("play w A2");
+    let selected = g.legal();
+    assert_ne!(selected, pieces);
+    g.ok("undo");
+    assert_eq!(g.legal(), pieces);
+    assert!(!g.ok("gogui-rules_board_gfx").contains("SQUARE"));
+    g.ok("play w A2");
+    g.ok("play w D2");
+    let moved = g.board();
+    assert_ne!(moved, start_board);
+    assert_eq!(g.side(), "black");
+    g.ok("undo");
+    // Back to the half-entered move: White to move, A2 still selected, board as before.
+    assert_eq!(g.side(), "white");
+    assert_eq!(g.board(), start_board);
+    assert_eq!(g.legal(), selected);
+    g.ok("play w D2");
+    assert_eq!(g.board(), moved);
+    for _ in 0..2 {
+        g.ok("undo");
+    }
+    assert_eq!(g.legal(), pieces);
+    g.refused("undo");
+    // An engine click is undone the same way.
+    g.ok("genmove w");
+    g.ok("undo");
+    assert_eq!(g.legal(), pieces);
+}
+
+#[test]
+fn illegal_clicks_are_refused_and_change_nothing() {
+    let mut g = Gtp::start(&["--size", "5x5"]);
+    let pieces = g.legal();
+    let board = g.board();
+    for cmd in [
+        "play w C3",   // empty square, nothing selected
+        "play w E2",   // a black piece
+        "play b E2",   // black is not to move
+        "play w A1",   // a white piece that cannot move (blocked in the corner)
+        "play w F1",   // off the 5x5 board
+        "play w A6",   // off the board
+        "play w I1",   // GTP has no column I
+        "play w pass", // passing needs territory scoring
+        "play w",      // no vertex
+        "play green A2",
+        "genmove green",
+    ] {
+        g.refused(cmd);
+        assert_eq!(g.legal(), pieces, "after {cmd}");
+        assert_eq!(g.board(), board, "after {cmd}");
+    }
+    g.ok("play w A2");
+    let selected = g.legal();
+    // Another movable own piece is a reselection, not an error; then back to A2.
+    g.ok("play w A3");
+    assert!(g.ok("gogui-rules_board_gfx").contains("SQUARE A3"));
+    g.ok("play w A2");
+    assert_eq!(g.legal(), selected);
+    for cmd in ["play w C3", "play w E3", "play b D2", "play w pass"] {
+        // C3 is not on A2's rank or file; E3 is black; black is not to move; no pass mid-move.
+        g.refused(cmd);
+        assert_eq!(g.legal(), selected, "after {cmd}");
+        assert_eq!(g.side(), "white");
+    }
+}
+
+#[test]
+fn bad_input_never_kills_the_engine() {
+    let mut g = Gtp::start(&["--size", "5x5"]);
+    let garbage: &[&[u8]] = &[
+        b"\xff\xfe\xfd\n",
+        b"\x01\x02\x03 name\n",
+        b"play\n",
+        b"play w A99999999999999999999\n",
+        b"boardsize 3\n",
+        b"boardsize 20\n",
+        b"boardsize -1\n",
+        b"boardsize many\n",
+        b"time_left w\n",
+        b"time_settings 1 2\n",
+        b"time_settings a b c\n",
+        b"komi x\n",
+        b"genmove\n",
+        b"known_command\n",
+        b"undo undo undo\n",
+        b"99999999999999999999999 name\n",
+    ];
+    for bytes in garbage {
+        // Every line gets a reply (accepted or refused), and the process lives on.
+        let _ = g.send_raw(bytes);
+    }
+    // Blank and comment-only lines get no reply at all; the next command is answered normally.
+    g.stdin.write_all(b"\n   \n# a comment\n\t\n").unwrap();
+    assert_eq!(
+        g.send_raw(b"5 name # trailing comment\n"),
+        (true, "5 mingmang".into())
+    );
+    assert_eq!(g.ok("gogui-rules_board_size"), "5");
+    // A very long line.
+    let long = format!("play w {}\n", "A".repeat(100_000));
+    assert!(!g.send_raw(long.as_bytes()).0);
+    g.ok("play w A2");
+    assert!(g.child.try_wait().unwrap().is_none());
+}
+
+#[test]
+fn board_sizes_variants_and_rule_flags() {
+    let mut g = Gtp::start(&[]);
+    g.ok("boardsize 7");
+    assert_eq!(g.ok("gogui-rules_board_size"), "7");
+    assert_eq!(g.board().lines().count(), 7);
+    g.ok("boardsize 19");
+    let legal = g.legal();
+    assert!(legal.iter().any(|p| p == "T18") || legal.iter().any(|p| p == "S1"));
+    assert!(legal.iter().all(|p| !p.starts_with('I')));
+    g.refused("boardsize 20");
+    g.refused("boardsize 3");
+    assert_eq!(g.ok("gogui-rules_board_size"), "19");
+
+    // A rectangle from the flags: GoGui's "boardsize <width>" keeps it.
+    let mut r = Gtp::start(&["--size", "5x7"]);
+    assert_eq!(r.ok("gogui-rules_board_size"), "5 7");
+    r.ok("boardsize 5");
+    r.ok("clear_board");
+    assert_eq!(r.ok("gogui-rules_board_size"), "5 7");
+    let rows: Vec<String> = r.board().lines().map(str::to_string).collect();
+    assert_eq!(rows.len(), 7);
+    assert!(rows.iter().all(|row| words(row).len() == 5));
+
+    let mut v = Gtp::start(&["--variant", "gundru"]);
+    assert_eq!(v.ok("gogui-rules_board_size"), "9");
+    assert!(v.ok("showboard").contains("J"));
+
+    // Territory scoring: pass is a legal click between moves; two passes end the game.
+    let mut t = Gtp::start(&["--size", "5x5", "--territory"]);
+    assert_eq!(t.legal().last().map(String::as_str), Some("pass"));
+    t.ok("play w A2");
+    assert!(!t.legal().contains(&"pass".to_string()));
+    t.ok("undo");
+    t.ok("play w pass");
+    t.ok("play b pass");
+    assert!(t.legal().is_empty());
+    assert!(t.ok("gogui-rules_final_result").contains("territory"));
+
+    // The other options are accepted and the engine still plays under them.
+    let mut o = Gtp::start(&[
+        "--size",
+        "6x6",
+        "--enchained-capture",
+        "--corner-capture",
+        "--last-piece-leap",
+        "--depth",
+        "1",
+    ]);
+    assert!(o.ok("showboard").contains("enchained-capture"));
+    o.ok("genmove w");
+    o.ok("genmove w");
+    assert_eq!(o.side(), "black");
+}
+
+#[test]
+fn clocks_bound_genmove() {
+    let mut g = Gtp::start(&["--size", "5x5"]);
+    g.ok("time_settings 10 1 1");
+    g.ok("time_left w 0 1");
+    g.ok("komi 6.5");
+    let start = std::time::Instant::now();
+    g.ok("genmove w");
+    g.ok("genmove w");
+    assert!(start.elapsed().as_secs() < 5);
+    assert_eq!(g.side(), "black");
+}
