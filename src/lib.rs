@@ -4,7 +4,9 @@
 //! - [`rules`]: boards from 4x4 to 19x19, move generation, captures, rule 7, results, perft.
 //! - [`search`]: the alpha-beta search that picks moves.
 //! - [`cli`]: command-line flags shared by the subcommands.
+//! - [`protocol`]: the UGI/UCI/UAI text protocol (see `protocol/README.md`).
 
 pub mod cli;
+pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use mingmang::cli::{build_game, RuleArgs};
+use mingmang::protocol::{EngineArgs, Settings};
 use mingmang::rules::perft;
 
 #[derive(Parser, Debug)]
@@ -17,6 +18,12 @@ use mingmang::rules::perft;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Rule flags for the protocol engine (the same as the rule options of `setoption`).
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Engine flags for the protocol engine (the same as its other options).
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,7 +60,7 @@ fn main() -> ExitCode {
             divide,
             rules,
         }) => run_perft(depth, fen.as_deref(), moves.as_deref(), divide, &rules),
-        None => Err("the protocol loop is not built yet".to_string()),
+        None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
