@@ -114,11 +114,11 @@ pub fn board(game: &Game) -> Vec<String> {
     let pos = game.position();
     let size = pos.size();
     let mut lines = Vec::new();
-    let files: String = (0..size.width())
-        .map(|f| format!(" {}", (b'a' + f as u8) as char))
+    let files: Vec<String> = (0..size.width())
+        .map(|f| ((b'a' + f as u8) as char).to_string())
         .collect();
     for r in (0..size.height()).rev() {
-        let mut row = format!("{:>2} ", r + 1);
+        let mut row = format!("{:>2}", r + 1);
         for f in 0..size.width() {
             row.push(' ');
             row.push(match pos.piece_at(Square::new(f, r)) {
@@ -129,7 +129,7 @@ pub fn board(game: &Game) -> Vec<String> {
         }
         lines.push(row);
     }
-    lines.push(format!("   {files}"));
+    lines.push(format!("   {}", files.join(" ")));
     lines.push(format!("position {}", crate::rules::format_position(pos)));
     lines.push(format!("rules {}", game.rules()));
     lines.push(format!(
