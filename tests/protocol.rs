@@ -132,7 +132,7 @@ fn cutegames_dialogue() {
         };
         e.send(&position);
         let p1turn = e.ask("query p1turn");
-        assert_eq!(p1turn, (moves.len() % 2 == 0).to_string());
+        assert_eq!(p1turn, moves.len().is_multiple_of(2).to_string());
         assert!(e.sync().is_empty());
         e.send(&position);
         let over = e.ask("query gameover");
@@ -146,7 +146,7 @@ fn cutegames_dialogue() {
         ));
         let (_, best) = e.bestmove();
         let used = start.elapsed().as_millis() as i64;
-        if moves.len() % 2 == 0 {
+        if moves.len().is_multiple_of(2) {
             p1time += 20 - used;
         } else {
             p2time += 20 - used;
