@@ -393,3 +393,33 @@ fn end_of_input_quits() {
     let (_, err) = e.finish();
     assert!(!err.contains("panicked"));
 }
+
+/// `perft` runs on the search thread: `isready` and `query` are answered meanwhile, `stop`
+/// ends it, and a finished perft prints the same total as the `perft` subcommand.
+#[test]
+fn perft_answers_isready_and_stops() {
+    let mut e = Engine::start(&["--variant", "go-board"]);
+    e.send("perft 12");
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| l.contains(": ")), "{lines:?}");
+    assert_eq!(e.ask("query p1turn"), "true");
+    let sent = e.send("stop");
+    let lines = e.until(|l| l.starts_with("info string perft"));
+    assert!(lines.last().unwrap().contains("stopped"), "{lines:?}");
+    assert!(sent.elapsed() < Duration::from_secs(2));
+    e.send("setoption name Variant value mingmang");
+    e.send("perft 3");
+    let lines = e.until(|l| l.starts_with("nodes "));
+    assert!(
+        common::matches("nodes 321363 time {n} ms nps {n}", lines.last().unwrap()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.len(), 73);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mingmang"))
+        .args(["perft", "--depth", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("nodes 321363 time "), "{text}");
+    e.finish();
+}
