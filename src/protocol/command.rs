@@ -161,11 +161,15 @@ fn number<T: FromStr>(what: &str, word: Option<&str>, max: &str) -> Result<T, Pa
     })
 }
 
+/// Longest time accepted, in milliseconds (about 35 years); longer times are cut to it so
+/// that no clock arithmetic can overflow.
+pub const MAX_MILLIS: u64 = 1 << 40;
+
 /// Reads a time in milliseconds. Negative values (some interfaces send them once a flag falls)
-/// count as zero.
+/// count as zero; values above [`MAX_MILLIS`] count as [`MAX_MILLIS`].
 fn millis(what: &str, word: Option<&str>) -> Result<u64, ParseError> {
     let value: i64 = number(what, word, "2^63")?;
-    Ok(value.max(0) as u64)
+    Ok((value.max(0) as u64).min(MAX_MILLIS))
 }
 
 fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
