@@ -5,8 +5,10 @@
 //! - [`search`]: the alpha-beta search that picks moves.
 //! - [`cli`]: command-line flags shared by the subcommands.
 //! - [`gtp`]: GTP mode, for GoGui.
+//! - [`protocol`]: the UGI/UCI/UAI text protocol (see `protocol/README.md`).
 
 pub mod cli;
 pub mod gtp;
+pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -1,0 +1,425 @@
+//! The protocol, tested through the real binary: handshakes, whole games, stop latency, bad
+//! input, and replay of every session in `protocol/examples/`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{replay, Engine};
+
+/// The greeting in each spelling lists the same options and ends in the greeting's own `ok`.
+#[test]
+fn handshake_in_each_spelling() {
+    for (hello, ok, newgame) in [
+        ("ugi", "ugiok", "uginewgame"),
+        ("uci", "uciok", "ucinewgame"),
+        ("uai", "uaiok", "uainewgame"),
+    ] {
+        let mut e = Engine::start(&[]);
+        e.send(hello);
+        let lines = e.until(|l| l.ends_with("ok"));
+        assert_eq!(lines.last().unwrap(), ok);
+        assert!(lines[0].starts_with("id name mingmang "), "{lines:?}");
+        assert!(lines[1].starts_with("id author "), "{lines:?}");
+        let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+        assert_eq!(options.len(), 12, "{lines:?}");
+        assert_eq!(lines.len(), 15);
+        for name in [
+            "Hash",
+            "Threads",
+            "MultiPV",
+            "MoveOverhead",
+            "Variant",
+            "BoardSize",
+            "EnchainedCapture",
+            "Territory",
+            "CornerCapture",
+            "LastPieceLeap",
+            "MaxPlies",
+            "Clear Hash",
+        ] {
+            let prefix = format!("option name {name} type ");
+            assert!(options.iter().any(|o| o.starts_with(&prefix)), "{name}");
+        }
+        e.send(newgame);
+        assert!(e.sync().is_empty());
+        let (rest, _) = e.finish();
+        assert!(rest.is_empty());
+    }
+}
+
+/// Every session in protocol/examples/ plays exactly as written.
+#[test]
+fn examples_replay() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/protocol/examples");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        replay(&path.file_name().unwrap().to_string_lossy(), &text);
+    }
+}
+
+/// A whole self-play game through `position`/`go`/`query`, each `bestmove` one of the moves
+/// `query moves` listed, until `query gameover` says true.
+#[test]
+fn self_play_game_to_the_end() {
+    let mut e = Engine::start(&[]);
+    e.send("setoption name BoardSize value 5x5");
+    e.send("setoption name MaxPlies value 80");
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        if e.ask("query gameover") == "true" {
+            break;
+        }
+        let legal = e.ask("query moves");
+        let legal: Vec<&str> = legal.split(' ').collect();
+        e.send("go depth 2");
+        let (lines, best) = e.bestmove();
+        assert!(legal.contains(&best.as_str()), "{best} not in {legal:?}");
+        let last_info = &lines[lines.len() - 2];
+        assert!(
+            common::matches("info nodes {n} time {n} nps {n}", last_info),
+            "{last_info}"
+        );
+        for l in &lines[..lines.len() - 2] {
+            assert!(
+                common::matches(
+                    "info depth {n} seldepth {n} multipv 1 score {w} {n} nodes {n} nps {n} time {n} hashfull {n} pv {*}",
+                    l
+                ),
+                "{l}"
+            );
+        }
+        assert_eq!(e.ask(&format!("query islegal {best}")), "true");
+        moves.push(best);
+        assert!(moves.len() <= 80);
+    }
+    let result = e.ask("query result");
+    assert!(
+        ["p1win", "p2win", "draw"].contains(&result.as_str()),
+        "{result}"
+    );
+    assert_eq!(e.ask("query moves"), "");
+    e.send("go depth 1");
+    let (lines, best) = e.bestmove();
+    assert!(lines[0].starts_with("info string error: go: the game is over"));
+    assert_eq!(best, "0000");
+    e.finish();
+}
+
+/// The dialogue cutegames runs each ply, played to the end of a game (rules given on the
+/// command line, as runners that only pass arguments do).
+#[test]
+fn cutegames_dialogue() {
+    let mut e = Engine::start(&["--size", "5x5", "--max-plies", "40", "--hash", "8"]);
+    e.send("ugi");
+    e.until(|l| l == "ugiok");
+    e.send("uginewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let (mut p1time, mut p2time) = (3000i64, 3000i64);
+    loop {
+        let position = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&position);
+        let p1turn = e.ask("query p1turn");
+        assert_eq!(p1turn, moves.len().is_multiple_of(2).to_string());
+        assert!(e.sync().is_empty());
+        e.send(&position);
+        let over = e.ask("query gameover");
+        assert!(over == "true" || over == "false");
+        if over == "true" {
+            break;
+        }
+        let start = Instant::now();
+        e.send(&format!(
+            "go p1time {p1time} p2time {p2time} p1inc 20 p2inc 20"
+        ));
+        let (_, best) = e.bestmove();
+        let used = start.elapsed().as_millis() as i64;
+        if moves.len().is_multiple_of(2) {
+            p1time += 20 - used;
+        } else {
+            p2time += 20 - used;
+        }
+        assert!(p1time > 0 && p2time > 0, "flag fell: {p1time} {p2time}");
+        moves.push(best);
+    }
+    let result = e.ask("query result");
+    assert!(
+        ["p1win", "p2win", "draw"].contains(&result.as_str()),
+        "{result}"
+    );
+    let (rest, _) = e.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
+/// `isready` is answered during `go infinite`, no `bestmove` comes before `stop`, and after
+/// `stop` the `bestmove` comes quickly.
+#[test]
+fn isready_and_stop_during_infinite_search() {
+    let mut e = Engine::start(&[]);
+    let mut stop_ms = Vec::new();
+    let mut ready_ms = Vec::new();
+    for round in 0..5 {
+        e.send(if round % 2 == 0 {
+            "position startpos"
+        } else {
+            "position startpos moves a2b2"
+        });
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(150));
+        let sent = e.send("isready");
+        let lines = e.until(|l| l == "readyok");
+        ready_ms.push(sent.elapsed().as_secs_f64() * 1000.0);
+        assert!(
+            lines.iter().all(|l| !l.starts_with("bestmove")),
+            "{lines:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        let sent = e.send("stop");
+        let arrived = loop {
+            let (at, line) = e.timed_line();
+            if line.starts_with("bestmove") {
+                assert_eq!(line.split(' ').count(), 2);
+                break at;
+            }
+        };
+        let ms = arrived.duration_since(sent).as_secs_f64() * 1000.0;
+        assert!(ms < 500.0, "bestmove {ms:.1} ms after stop");
+        stop_ms.push(ms);
+    }
+    stop_ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    eprintln!("stop -> bestmove latency ms: {stop_ms:.2?}; isready -> readyok ms: {ready_ms:.2?}");
+    e.finish();
+}
+
+/// Sends `line` and expects an `info string error:` containing `needle` and nothing else.
+fn expect_error(e: &mut Engine, line: &str, needle: &str) {
+    e.send(line);
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: ") && lines[0].contains(needle),
+        "{line}: {lines:?} lacks {needle:?}"
+    );
+}
+
+/// Every kind of bad input gets an error line, leaves the state as it was, and the engine
+/// keeps running.
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves a2b2 h7g7");
+    let fen = e.ask("query fen");
+    let cases: &[(&str, &str)] = &[
+        ("frobnicate", "unknown command 'frobnicate'"),
+        ("UCI", "unknown command 'UCI'"),
+        ("isready please", "unexpected 'please'"),
+        ("position", "'startpos' or 'fen'"),
+        ("position startpos moves a2b2 h7g7 b2a2 g7h7", "rule 7"),
+        ("position startpos moves a3a4", "cannot reach"),
+        (
+            "position startpos moves h7h6",
+            "black, but white is to move",
+        ),
+        ("position startpos moves a2", "not a move like a1a5"),
+        ("position startpos moves a9a8", "off the 8x8 board"),
+        (
+            "position startpos moves 0000",
+            "only allowed under territory",
+        ),
+        ("position fen", "needs a position string"),
+        ("position fen 4/4/4 w", "ranks"),
+        ("position fen wbbb/w2b/w2b/wwwb", "side to move"),
+        (
+            "position fen wbbb/w2b/w2b/wwwb w moves b1b5",
+            "off the 4x4 board",
+        ),
+        ("setoption", "'setoption' must be followed by 'name"),
+        ("setoption name", "needs an option name"),
+        ("setoption name Bogus value 3", "unknown option 'Bogus'"),
+        ("setoption name Hash", "needs 'value"),
+        ("setoption name Hash value -4", "out of range"),
+        (
+            "setoption name Hash value 99999999999",
+            "half of this machine's memory",
+        ),
+        ("setoption name Hash value lots", "whole number"),
+        ("setoption name Threads value 0", "out of range"),
+        ("setoption name MultiPV value 100000", "out of range"),
+        ("setoption name MoveOverhead value -1", "out of range"),
+        ("setoption name MaxPlies value -1", "out of range"),
+        ("setoption name BoardSize value 3x8", "out of range"),
+        ("setoption name BoardSize value big", "not of the form WxH"),
+        ("setoption name Variant value shogi", "unknown variant"),
+        ("setoption name CornerCapture value 1", "true or false"),
+        ("go depth 0", "at least 1"),
+        ("go nodes -3", "whole number"),
+        ("go movetime", "needs a number"),
+        ("go searchmoves", "at least one move"),
+        ("go searchmoves g7g6", "black, but white is to move"),
+        ("go ponder", "unknown go parameter 'ponder'"),
+        ("perft", "needs a number"),
+        ("perft 2 3", "unexpected '3'"),
+        ("query", "needs a question"),
+        ("query islegal", "needs a move"),
+        ("query islegal a1a2 a1a3", "exactly one move"),
+        ("query fen please", "unexpected 'please'"),
+    ];
+    for (line, needle) in cases {
+        expect_error(&mut e, line, needle);
+        assert_eq!(e.ask("query fen"), fen, "after {line}");
+    }
+    // Invalid UTF-8 and control characters.
+    e.send_bytes(b"go \xff\xfe depth 1\n");
+    let lines = e.sync();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error:"),
+        "{lines:?}"
+    );
+    e.send_bytes(b"\x00\x07\x1b[2J\n");
+    let lines = e.sync();
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("info string error:"),
+        "{lines:?}"
+    );
+    // Empty and blank lines are ignored.
+    e.send("");
+    e.send(" \t ");
+    assert!(e.sync().is_empty());
+    // A line longer than the limit is dropped with an error.
+    let long = "x".repeat(5 << 20);
+    e.send(&long);
+    let lines = e.sync();
+    assert!(
+        lines.len() == 1 && lines[0].contains("ignored"),
+        "{lines:?}"
+    );
+    // Commands that need an idle engine are refused while it searches.
+    e.send("go infinite");
+    for (line, needle) in [
+        (
+            "setoption name Hash value 32",
+            "'setoption' is not allowed while searching",
+        ),
+        (
+            "position startpos",
+            "'position' is not allowed while searching",
+        ),
+        ("ucinewgame", "not allowed while searching"),
+        ("go depth 1", "'go' is not allowed while searching"),
+        ("perft 1", "'perft' is not allowed while searching"),
+    ] {
+        expect_error(&mut e, line, needle);
+    }
+    assert_eq!(
+        e.ask("query fen"),
+        fen,
+        "queries are answered while searching"
+    );
+    e.send("stop");
+    e.bestmove();
+    assert_eq!(e.ask("query fen"), fen);
+    // `go` on a finished game: an error, then `bestmove 0000`.
+    e.send("position fen 4/4/4/3b w");
+    e.send("go depth 2");
+    let (lines, best) = e.bestmove();
+    assert!(lines[0].contains("the game is over"), "{lines:?}");
+    assert_eq!(best, "0000");
+    // A `stop` with nothing to stop is harmless.
+    e.send("stop");
+    assert!(e.sync().is_empty());
+    let (rest, _) = e.finish();
+    assert!(rest.is_empty());
+}
+
+/// Every option can be given on the command line, with the same checks as `setoption`.
+#[test]
+fn command_line_options() {
+    let mut e = Engine::start(&["--variant", "gundru", "--hash", "64", "--threads", "2"]);
+    assert_eq!(
+        e.ask("query fen"),
+        "wbbbbbbbb/w7b/w7b/w7b/w7b/w7b/w7b/w7b/wwwwwwwwb w"
+    );
+    e.finish();
+    let mut e = Engine::start(&[
+        "--size",
+        "4x4",
+        "--territory",
+        "--multipv",
+        "2",
+        "--move-overhead",
+        "0",
+    ]);
+    e.send("position startpos moves pass");
+    assert_eq!(e.ask("query p2turn"), "true");
+    e.finish();
+    for args in [
+        &["--hash", "0"][..],
+        &["--hash", "99999999999"],
+        &["--variant", "chess"],
+        &["--size", "30x30"],
+        &["--threads", "many"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mingmang"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("error"),
+            "{args:?}"
+        );
+    }
+}
+
+/// End of input ends the engine like `quit`, even during a search.
+#[test]
+fn end_of_input_quits() {
+    let mut e = Engine::start(&[]);
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    let (_, err) = e.finish();
+    assert!(!err.contains("panicked"));
+}
+
+/// `perft` runs on the search thread: `isready` and `query` are answered meanwhile, `stop`
+/// ends it, and a finished perft prints the same total as the `perft` subcommand.
+#[test]
+fn perft_answers_isready_and_stops() {
+    let mut e = Engine::start(&["--variant", "go-board"]);
+    e.send("perft 12");
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| l.contains(": ")), "{lines:?}");
+    assert_eq!(e.ask("query p1turn"), "true");
+    let sent = e.send("stop");
+    let lines = e.until(|l| l.starts_with("info string perft"));
+    assert!(lines.last().unwrap().contains("stopped"), "{lines:?}");
+    assert!(sent.elapsed() < Duration::from_secs(2));
+    e.send("setoption name Variant value mingmang");
+    e.send("perft 3");
+    let lines = e.until(|l| l.starts_with("nodes "));
+    assert!(
+        common::matches("nodes 321363 time {n} ms nps {n}", lines.last().unwrap()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.len(), 73);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mingmang"))
+        .args(["perft", "--depth", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("nodes 321363 time "), "{text}");
+    e.finish();
+}
