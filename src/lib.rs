@@ -3,8 +3,10 @@
 //! The crate is split so that each part can be used alone:
 //! - [`rules`]: boards from 4x4 to 19x19, move generation, captures, rule 7, results, perft.
 //! - [`search`]: the alpha-beta search that picks moves.
+//! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`cli`]: command-line flags shared by the subcommands.
 
 pub mod cli;
+pub mod matchrunner;
 pub mod rules;
 pub mod search;
