@@ -129,6 +129,11 @@ pub fn los(wdl: &Wdl) -> f64 {
 /// The error function. `std` has none, so this is the Chebyshev fit of Numerical Recipes
 /// (`erfcc`), whose fractional error is below 1.2e-7 everywhere: ample for a percentage.
 pub fn erf(x: f64) -> f64 {
+    // erf is odd, so erf(0) = 0 exactly; the fit alone would give 1e-7, and LOS for equal
+    // wins and losses should print exactly 50%.
+    if x == 0.0 {
+        return 0.0;
+    }
     let z = x.abs();
     let t = 1.0 / (1.0 + 0.5 * z);
     let poly = -z * z - 1.265_512_23
