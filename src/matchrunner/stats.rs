@@ -109,7 +109,8 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
         f64::INFINITY
     };
     Some(EloEstimate {
-        elo: elo_from_score(s),
+        // Adding 0.0 turns the -0.0 of an even score into 0.0 for printing.
+        elo: elo_from_score(s) + 0.0,
         error,
         low,
         high,

@@ -122,6 +122,8 @@ def main():
     board, side = start(*size)
     history = {key(board, side)}
     gos = 0
+    max_plies = 0
+    plies = 0
 
     def say(text):
         sys.stdout.write(text + "\n")
@@ -141,6 +143,8 @@ def main():
         elif cmd == "setoption" and len(words) >= 5 and words[2] == "BoardSize":
             w, h = words[4].split("x")
             size = (int(w), int(h))
+        elif cmd == "setoption" and len(words) >= 5 and words[2] == "MaxPlies":
+            max_plies = int(words[4])
         elif cmd == "position":
             if words[1] == "startpos":
                 board, side = start(*size)
@@ -149,8 +153,10 @@ def main():
                 board, side = parse_fen(words[2] + " " + words[3])
                 rest = words[4:]
             history = {key(board, side)}
+            plies = 0
             if rest and rest[0] == "moves":
                 for text in rest[1:]:
+                    plies += 1
                     board, side = apply(board, side, split_move(text))
                     history.add(key(board, side))
         elif cmd == "go":
@@ -188,18 +194,30 @@ def main():
             say("info depth 1 nodes %d" % len(moves))
             say("bestmove " + sq(f0, r0) + sq(f1, r1))
         elif cmd == "query":
-            over = not legal(board, side, history)
+            # The same order as the referee: a side without a move loses, then the ply limit
+            # counts pieces.
+            if not legal(board, side, history):
+                result = "p2win" if side == "w" else "p1win"
+            elif max_plies and plies >= max_plies:
+                count = {"w": 0, "b": 0}
+                for row in board:
+                    for c in row:
+                        if c:
+                            count[c] += 1
+                result = ("p1win" if count["w"] > count["b"]
+                          else "p2win" if count["b"] > count["w"] else "draw")
+            else:
+                result = "none"
             if args.fault == "liar":
-                over = not over
+                # Always wrong: the opposite for gameover, a different result.
+                result = "p2win" if result == "p1win" else "p1win"
+            over = result != "none"
             if words[1] == "gameover":
+                if args.fault == "liar":
+                    over = False
                 say("response " + ("true" if over else "false"))
             elif words[1] == "result":
-                if args.fault == "liar":
-                    say("response draw")
-                elif not over:
-                    say("response none")
-                else:
-                    say("response " + ("p2win" if side == "w" else "p1win"))
+                say("response " + result)
             else:
                 say("response unknown")
         elif cmd == "quit":
