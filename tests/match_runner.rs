@@ -117,7 +117,7 @@ fn faulty(fault: &str, keyword: &str) {
     assert_eq!(json_num(&json, "games_played"), 4.0);
     assert_eq!(json_num(&json, "wins"), 0.0);
     assert_eq!(json_num(&json, "losses"), 4.0);
-    assert_eq!(json_num(&json, &format!("{keyword}")), 4.0);
+    assert_eq!(json_num(&json, keyword), 4.0);
     // One start per game: the engine is restarted after each fault.
     assert_eq!(json_num(&json, "starts"), 4.0);
     let recs = records(&std::fs::read_to_string(pgn).unwrap());
