@@ -5,8 +5,10 @@
 //! - [`search`]: the alpha-beta search that picks moves.
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`cli`]: command-line flags shared by the subcommands.
+//! - [`protocol`]: the UGI/UCI/UAI text protocol (see `protocol/README.md`).
 
 pub mod cli;
 pub mod matchrunner;
+pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -7,6 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use mingmang::cli::{build_game, RuleArgs};
 use mingmang::matchrunner::{self, args::MATCH_EXAMPLES, MatchArgs};
+use mingmang::protocol::{EngineArgs, Settings};
 use mingmang::rules::perft;
 
 #[derive(Parser, Debug)]
@@ -18,6 +19,12 @@ use mingmang::rules::perft;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Rule flags for the protocol engine (the same as the rule options of `setoption`).
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Engine flags for the protocol engine (the same as its other options).
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,7 +73,7 @@ fn main() -> ExitCode {
             rules,
         }) => run_perft(depth, fen.as_deref(), moves.as_deref(), divide, &rules),
         Some(Command::Match(args)) => run_match(&args),
-        None => Err("the protocol loop is not built yet".to_string()),
+        None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

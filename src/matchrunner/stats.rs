@@ -112,8 +112,9 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
         // Adding 0.0 turns the -0.0 of an even score into 0.0 for printing.
         elo: elo_from_score(s) + 0.0,
         error,
-        low,
-        high,
+        // (+ 0.0 again: no "-0.0" in the interval either.)
+        low: low + 0.0,
+        high: high + 0.0,
     })
 }
 

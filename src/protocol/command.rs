@@ -1,0 +1,421 @@
+//! Protocol input: one line of text becomes a [`Command`], or a precise error saying what is wrong
+//! and where. Nothing here knows the game; moves stay text until the engine checks them against
+//! its position.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which family of the protocol the front end greeted us in. The engine answers in the same
+/// spelling (`ugiok`, `uciok` or `uaiok`); the commands themselves are accepted in any spelling.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Spelling {
+    /// Universal Game Interface (`ugi`, `uginewgame`, `p1time`...).
+    #[default]
+    Ugi,
+    /// Universal Chess Interface spellings (`uci`, `ucinewgame`, `wtime`...).
+    Uci,
+    /// Universal Ataxx Interface spellings (`uai`, `uainewgame`).
+    Uai,
+}
+
+impl Spelling {
+    /// The greeting word: `ugi`, `uci` or `uai`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Spelling::Ugi => "ugi",
+            Spelling::Uci => "uci",
+            Spelling::Uai => "uai",
+        }
+    }
+}
+
+/// Where a `position` command starts from.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// The start position of the current rules.
+    StartPos,
+    /// A position string (board and side to move); its board decides the size.
+    Fen(String),
+}
+
+/// The parameters of a `go` command. Times are in milliseconds.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GoParams {
+    /// Time left on each clock: `[p1 (White), p2 (Black)]`.
+    pub time: [Option<u64>; 2],
+    /// Increment per move: `[p1, p2]`.
+    pub inc: [Option<u64>; 2],
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Search exactly this long.
+    pub movetime: Option<u64>,
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Restrict the root to these moves (still text; the engine checks them).
+    pub searchmoves: Vec<String>,
+}
+
+/// A `query` question.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Query {
+    /// Is the game over? `true`/`false`.
+    GameOver,
+    /// Is it p1's (White's) turn? `true`/`false`.
+    P1Turn,
+    /// Is it p2's (Black's) turn? `true`/`false`.
+    P2Turn,
+    /// `p1win`, `p2win`, `draw` or `none`.
+    Result,
+    /// The legal moves.
+    Moves,
+    /// The current position string.
+    Fen,
+    /// Is this move legal now? `true`/`false`.
+    IsLegal(String),
+}
+
+/// One protocol command.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `ugi`, `uci` or `uai`: identify and list the options.
+    Hello(Spelling),
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `setoption name <id> [value <x>]`.
+    SetOption {
+        /// The option's name, words joined by single spaces (matched ignoring case).
+        name: String,
+        /// The value, if one was given.
+        value: Option<String>,
+    },
+    /// `uginewgame`, `ucinewgame` or `uainewgame`.
+    NewGame,
+    /// `position startpos|fen <string> [moves ...]`.
+    Position {
+        /// Where the game starts.
+        start: Start,
+        /// The moves played since (the history rule 7 counts), as text.
+        moves: Vec<String>,
+    },
+    /// `go ...`: start a search.
+    Go(GoParams),
+    /// `perft <depth>` or `go perft <depth>`.
+    Perft(u32),
+    /// `stop`: end the search now.
+    Stop,
+    /// `quit`: leave.
+    Quit,
+    /// `query ...`.
+    Query(Query),
+    /// `d`: draw the board.
+    Display,
+}
+
+/// Why a line is not a valid command; the message names the offending word.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Deepest `perft` accepted.
+pub const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Cuts user input down to a printable, bounded snippet for error messages.
+pub fn quote(text: &str) -> String {
+    const LIMIT: usize = 40;
+    let mut out: String = text
+        .chars()
+        .take(LIMIT)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().count() > LIMIT {
+        out.push_str("...");
+    }
+    out
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(msg.into()))
+}
+
+fn number<T: FromStr>(what: &str, word: Option<&str>, max: &str) -> Result<T, ParseError> {
+    let word = match word {
+        Some(w) => w,
+        None => return err(format!("'{what}' needs a number after it")),
+    };
+    word.parse::<T>().or_else(|_| {
+        err(format!(
+            "'{what}' needs a whole number from 0 to {max}, not '{}'",
+            quote(word)
+        ))
+    })
+}
+
+/// Reads a time in milliseconds. Negative values (some interfaces send them once a flag falls)
+/// count as zero.
+fn millis(what: &str, word: Option<&str>) -> Result<u64, ParseError> {
+    let value: i64 = number(what, word, "2^63")?;
+    Ok(value.max(0) as u64)
+}
+
+fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
+    if words.first() == Some(&"perft") {
+        return parse_perft(&words[1..], "go perft");
+    }
+    let mut go = GoParams::default();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        let next = words.get(i + 1).copied();
+        i += 2;
+        match key {
+            "p1time" | "wtime" => go.time[0] = Some(millis(key, next)?),
+            "p2time" | "btime" => go.time[1] = Some(millis(key, next)?),
+            "p1inc" | "winc" => go.inc[0] = Some(millis(key, next)?),
+            "p2inc" | "binc" => go.inc[1] = Some(millis(key, next)?),
+            "movetime" => go.movetime = Some(millis(key, next)?),
+            "movestogo" => go.movestogo = Some(number(key, next, "4294967295")?),
+            "depth" => go.depth = Some(number(key, next, "4294967295")?),
+            "nodes" => go.nodes = Some(number(key, next, "18446744073709551615")?),
+            "infinite" => {
+                go.infinite = true;
+                i -= 1;
+            }
+            "searchmoves" => {
+                go.searchmoves = words[i - 1..].iter().map(|w| w.to_string()).collect();
+                if go.searchmoves.is_empty() {
+                    return err("'searchmoves' needs at least one move");
+                }
+                i = words.len();
+            }
+            other => {
+                return err(format!(
+                    "unknown go parameter '{}' (word {} after go)",
+                    quote(other),
+                    i - 1
+                ))
+            }
+        }
+    }
+    if go.depth == Some(0) {
+        return err("'depth' must be at least 1");
+    }
+    Ok(Command::Go(go))
+}
+
+fn parse_perft(words: &[&str], what: &str) -> Result<Command, ParseError> {
+    let depth: u32 = number(what, words.first().copied(), &MAX_PERFT_DEPTH.to_string())?;
+    if depth > MAX_PERFT_DEPTH {
+        return err(format!(
+            "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+        ));
+    }
+    if let Some(extra) = words.get(1) {
+        return err(format!(
+            "unexpected '{}' after {what} {depth}",
+            quote(extra)
+        ));
+    }
+    Ok(Command::Perft(depth))
+}
+
+fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
+    let split = words.iter().position(|w| *w == "moves");
+    let (head, moves) = match split {
+        Some(at) => (&words[..at], &words[at + 1..]),
+        None => (words, &[][..]),
+    };
+    let start = match head.first() {
+        Some(&"startpos") => {
+            if let Some(extra) = head.get(1) {
+                return err(format!(
+                    "unexpected '{}' after 'position startpos' (expected 'moves')",
+                    quote(extra)
+                ));
+            }
+            Start::StartPos
+        }
+        Some(&"fen") => {
+            if head.len() < 2 {
+                return err("'position fen' needs a position string");
+            }
+            Start::Fen(head[1..].join(" "))
+        }
+        Some(other) => {
+            return err(format!(
+                "'position' must be followed by 'startpos' or 'fen', not '{}'",
+                quote(other)
+            ))
+        }
+        None => return err("'position' must be followed by 'startpos' or 'fen'"),
+    };
+    if split.is_some() && moves.is_empty() {
+        // "moves" with nothing after it is accepted: an empty move list.
+    }
+    Ok(Command::Position {
+        start,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn parse_setoption(words: &[&str]) -> Result<Command, ParseError> {
+    if words.first() != Some(&"name") {
+        return err("'setoption' must be followed by 'name <id> [value <x>]'");
+    }
+    let rest = &words[1..];
+    let (name, value) = match rest.iter().position(|w| *w == "value") {
+        Some(at) => (&rest[..at], Some(rest[at + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return err("'setoption name' needs an option name");
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_query(words: &[&str]) -> Result<Command, ParseError> {
+    let q = match words.first().copied() {
+        Some("gameover") => Query::GameOver,
+        Some("p1turn") => Query::P1Turn,
+        Some("p2turn") => Query::P2Turn,
+        Some("result") => Query::Result,
+        Some("moves") => Query::Moves,
+        Some("fen") => Query::Fen,
+        Some("islegal") => match words.get(1) {
+            Some(m) if words.len() == 2 => Query::IsLegal(m.to_string()),
+            Some(_) => return err("'query islegal' takes exactly one move"),
+            None => return err("'query islegal' needs a move"),
+        },
+        Some(other) => {
+            return err(format!(
+                "unknown query '{}' (known: gameover p1turn p2turn result moves fen islegal)",
+                quote(other)
+            ))
+        }
+        None => {
+            return err(
+                "'query' needs a question (gameover p1turn p2turn result moves fen islegal)",
+            )
+        }
+    };
+    if !matches!(q, Query::IsLegal(_)) && words.len() > 1 {
+        return err(format!(
+            "unexpected '{}' after 'query {}'",
+            quote(words[1]),
+            words[0]
+        ));
+    }
+    Ok(Command::Query(q))
+}
+
+fn no_args(cmd: Command, name: &str, words: &[&str]) -> Result<Command, ParseError> {
+    match words.first() {
+        None => Ok(cmd),
+        Some(extra) => err(format!("unexpected '{}' after '{name}'", quote(extra))),
+    }
+}
+
+impl FromStr for Command {
+    type Err = ParseError;
+
+    /// Parses one line. Words are separated by any whitespace; keywords are case-sensitive, as
+    /// in UCI; option names are not.
+    fn from_str(line: &str) -> Result<Command, ParseError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (head, rest) = match words.split_first() {
+            Some((h, r)) => (*h, r),
+            None => return err("empty line"),
+        };
+        match head {
+            "ugi" => no_args(Command::Hello(Spelling::Ugi), head, rest),
+            "uci" => no_args(Command::Hello(Spelling::Uci), head, rest),
+            "uai" => no_args(Command::Hello(Spelling::Uai), head, rest),
+            "isready" => no_args(Command::IsReady, head, rest),
+            "uginewgame" | "ucinewgame" | "uainewgame" => no_args(Command::NewGame, head, rest),
+            "setoption" => parse_setoption(rest),
+            "position" => parse_position(rest),
+            "go" => parse_go(rest),
+            "perft" => parse_perft(rest, "perft"),
+            "stop" => no_args(Command::Stop, head, rest),
+            "quit" => no_args(Command::Quit, head, rest),
+            "query" => parse_query(rest),
+            "d" => no_args(Command::Display, head, rest),
+            other => err(format!("unknown command '{}'", quote(other))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Command, ParseError> {
+        s.parse()
+    }
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(parse("uci").unwrap(), Command::Hello(Spelling::Uci));
+        assert_eq!(
+            parse("setoption name Clear  Hash").unwrap(),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert_eq!(
+            parse("position fen 4/4/4/4 w moves a1a2 b1-b3").unwrap(),
+            Command::Position {
+                start: Start::Fen("4/4/4/4 w".into()),
+                moves: vec!["a1a2".into(), "b1-b3".into()]
+            }
+        );
+        let Command::Go(go) = parse("go wtime 100 p2time -5 binc 3 movestogo 4 infinite").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(go.time, [Some(100), Some(0)]);
+        assert_eq!(go.inc, [None, Some(3)]);
+        assert!(go.infinite);
+        assert_eq!(parse("go perft 3").unwrap(), Command::Perft(3));
+        assert_eq!(
+            parse("query islegal a1a2").unwrap(),
+            Command::Query(Query::IsLegal("a1a2".into()))
+        );
+    }
+
+    #[test]
+    fn errors_name_the_word() {
+        for (line, needle) in [
+            ("", "empty"),
+            ("bogus", "'bogus'"),
+            ("go depth x", "'x'"),
+            ("go depth", "needs a number"),
+            ("go frobnicate 3", "'frobnicate'"),
+            ("position", "startpos"),
+            ("position fen", "position string"),
+            ("position startpos foo", "'foo'"),
+            ("setoption Hash", "name"),
+            ("query", "question"),
+            ("query islegal", "needs a move"),
+            ("perft 99", "too deep"),
+            ("isready now", "'now'"),
+        ] {
+            let e = parse(line).expect_err(line);
+            assert!(e.0.contains(needle), "{line:?}: {e}");
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The text protocol: UGI, with the UCI and UAI spellings. `protocol/README.md` is the
+//! specification; this module implements it.
+//!
+//! - [`command`]: a line becomes a [`Command`] (`FromStr`) or a precise error.
+//! - [`options`]: the option table and the command-line flags that mirror it.
+//! - [`engine`]: the state (options, game, searcher) and what each command does to it.
+//! - [`output`]: the single writer and the format of every output line.
+//! - [`clock`]: the protocol's hard time ceiling for a search.
+//! - [`session`]: the loop with its reader thread.
+
+pub mod clock;
+pub mod command;
+pub mod engine;
+pub mod options;
+pub mod output;
+pub mod session;
+
+pub use command::{Command, GoParams, ParseError, Query, Spelling, Start};
+pub use engine::Engine;
+pub use options::{EngineArgs, Settings};
+pub use session::{run, run_with};
