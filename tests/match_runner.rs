@@ -445,3 +445,47 @@ fn bad_flags_are_refused() {
         assert!(!out.status.success(), "{args:?} was accepted");
     }
 }
+
+/// An openings file: comments skipped, positions used in order and each played twice with
+/// colours swapped; a position for another board size is refused.
+#[test]
+fn openings_file_is_used_in_order() {
+    let dir = scratch("book");
+    let (book, pgn) = (dir.join("book.txt"), dir.join("g.pgn"));
+    std::fs::write(
+        &book,
+        "# two openings\n\
+         wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w moves a2c2 h7f7\n\
+         \n\
+         wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb b\n",
+    )
+    .unwrap();
+    let mut args = engine("--seed 1", "a", "ugi");
+    args.extend(engine("--seed 2", "b", "ugi"));
+    args.extend(strs(&[
+        "--games",
+        "4",
+        "--max-plies",
+        "20",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]));
+    run(&args);
+    let recs = records(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(recs.len(), 4);
+    let moves: Vec<_> = recs.iter().map(|(t, _)| tag(t, "OpeningMoves")).collect();
+    assert_eq!(moves, [Some("a2c2 h7f7"), Some("a2c2 h7f7"), None, None]);
+    // The second opening has Black to move: the movetext starts with "1... ".
+    assert!(recs[2].1.starts_with("1... "), "{}", recs[2].1);
+    assert!(tag(&recs[2].0, "FEN").unwrap().ends_with(" b"));
+    // A 9x9 position in an 8x8 match is refused before any game.
+    std::fs::write(&book, "wbbbbbbbb/w7b/w7b/w7b/w7b/w7b/w7b/w7b/wwwwwwwwb w\n").unwrap();
+    let mut args = engine("", "a", "ugi");
+    args.extend(engine("", "b", "ugi"));
+    args.extend(strs(&["--openings", book.to_str().unwrap()]));
+    let out = Command::new(BIN).arg("match").args(&args).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("openings line 1"));
+}
