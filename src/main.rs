@@ -3,10 +3,11 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use mingmang::cli::{build_game, RuleArgs};
 use mingmang::gtp::{self, EngineSettings, Session};
+use mingmang::matchrunner::{self, args::MATCH_EXAMPLES, MatchArgs};
 use mingmang::protocol::{EngineArgs, Settings};
 use mingmang::rules::perft;
 
@@ -62,13 +63,24 @@ enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Play engines against each other (a match, or a round robin of several), refereed by the
+    /// rules core; prints progress and a summary with Elo, LOS and SPRT.
+    #[command(after_long_help = MATCH_EXAMPLES, after_help = MATCH_EXAMPLES)]
+    Match(Box<MatchArgs>),
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    // Parsed in two steps so `match` can see which words came with which `--engine`.
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Some(Command::Match(args)), Some(("match", sub))) =
+        (cli.command.as_mut(), matches.subcommand())
+    {
+        args.group_engines(sub);
+    }
     let result = match cli.command {
         Some(Command::Perft {
             depth,
@@ -83,6 +95,7 @@ fn main() -> ExitCode {
             hash,
             rules,
         }) => run_gtp(depth, movetime, hash, &rules),
+        Some(Command::Match(args)) => run_match(&args),
         None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
@@ -133,4 +146,9 @@ fn run_perft(
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     println!("nodes {nodes} time {ms} ms nps {nps}");
     Ok(())
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    let config = args.config()?;
+    matchrunner::run(&config).map(|_| ())
 }

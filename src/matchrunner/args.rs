@@ -1,0 +1,181 @@
+//! The flags of `mingmang match`, in the style of fastchess and cutechess-cli, and how they
+//! become a [`MatchConfig`].
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{ArgGroup, Args};
+
+use super::engine::EngineSpec;
+use super::openings::read_openings;
+use super::referee::GameSettings;
+use super::stats::Sprt;
+use super::tc::TimeControl;
+use super::{MatchConfig, OpeningSource};
+use crate::cli::RuleArgs;
+
+/// The ply limit of a match when `--max-plies` is not given: rule 7 makes every game finite,
+/// but not short, and a match needs games that end.
+pub const DEFAULT_MATCH_MAX_PLIES: u32 = 400;
+
+/// Examples shown at the end of `mingmang match --help`.
+pub const MATCH_EXAMPLES: &str = "\
+Engines are given as key=value words after --engine (repeat --engine for each engine):
+  cmd=COMMAND      command line, split at spaces (required)
+  name=NAME        name in records and output (default: the program's file name)
+  proto=ugi|uci|uai  protocol spelling (default ugi)
+  option.NAME=VAL  sent as 'setoption name NAME value VAL' after the rule options
+  query=on|off     ask 'query gameover' and 'query result' after each game and record
+                   disagreements with the referee (default: on for ugi, off otherwise)
+  dir=PATH         working directory
+--each takes the same words and applies them to every engine (an engine's own words win).
+
+The rules (--variant, --size, --enchained-capture, ...) are forwarded to every engine with
+setoption (Variant, BoardSize, EnchainedCapture, Territory, CornerCapture, LastPieceLeap,
+MaxPlies). Matches default to --max-plies 400; --max-plies 0 plays without a limit.
+
+An engine that crashes, answers after its time plus --timemargin, sends something that is not
+a move, or plays an illegal move (rule 7 included) loses that game; it is restarted and the
+match goes on. SPRT uses the logistic GSPRT of fastchess (normal approximation of the
+log-likelihood ratio on the trinomial results).
+
+Examples:
+  mingmang match --engine cmd=./mingmang name=new --engine cmd=./old name=old \\
+      --games 100 --concurrency 2 --tc 10+0.1 --random-openings 4 --pgn games.pgn
+  mingmang match --engine cmd=./a --engine cmd=./b --each proto=uci option.Hash=16 \\
+      --movetime 50 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --games 20000 --json out.json
+  mingmang match --engine cmd=./a --engine cmd=./b --engine cmd=./c --rounds 2 --games 2 \\
+      --depth 3 --openings book.txt --size 9x9
+Openings file: one position string per line, optionally followed by 'moves ...'; lines
+starting with # are comments.";
+
+/// The flags of `mingmang match`.
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("limit").args(["tc", "movetime", "depth", "nodes"])))]
+#[command(group(ArgGroup::new("book").args(["openings", "random_openings"])))]
+pub struct MatchArgs {
+    /// An engine: cmd=COMMAND [name=NAME] [proto=ugi|uci|uai] [option.NAME=VALUE]... (repeat
+    /// for each engine; two for a match, more for a round robin).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true)]
+    pub engine: Vec<String>,
+    /// The `--engine` words grouped by occurrence (clap's derive flattens them, so the
+    /// front end fills this from the raw matches with [`MatchArgs::group_engines`]).
+    #[arg(skip)]
+    pub engine_groups: Vec<Vec<String>>,
+    /// Words applied to every engine, e.g. --each proto=uci option.Hash=16.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
+    /// Games per pair of engines per round; each opening is played twice, colours swapped.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub games: u32,
+    /// Rounds: the schedule is repeated with new openings.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub rounds: u32,
+    /// Games played at the same time (each with its own engine processes).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub concurrency: usize,
+    /// Clock per side: BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds (the default is 100).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Fixed search depth per move.
+    #[arg(long, value_name = "PLIES")]
+    pub depth: Option<u32>,
+    /// Fixed number of nodes per move.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Milliseconds an engine may exceed its time before it forfeits.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    pub timemargin: u64,
+    /// Openings file: position strings, one per line, '#' comments.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Random balanced openings: K random legal plies from the start (equal piece counts).
+    #[arg(long, value_name = "K")]
+    pub random_openings: Option<u32>,
+    /// Stop as soon as an SPRT decides: elo0=0 elo1=5 alpha=0.05 beta=0.05.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Write the game records (PGN-like) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Write a JSON summary to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Seed for random openings.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// The rules of the games.
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl MatchArgs {
+    /// Fills [`MatchArgs::engine_groups`] from the matches of the `match` subcommand: one
+    /// group of words per `--engine`.
+    pub fn group_engines(&mut self, matches: &clap::ArgMatches) {
+        self.engine_groups = matches
+            .get_occurrences::<String>("engine")
+            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
+
+    /// Checks the flags and builds the match configuration.
+    pub fn config(&self) -> Result<MatchConfig, String> {
+        let mut rules = self.rules.rules()?;
+        rules.options.max_plies = match self.rules.max_plies {
+            None => Some(DEFAULT_MATCH_MAX_PLIES),
+            Some(0) => None,
+            Some(n) => Some(n),
+        };
+        let engines = self
+            .engine_groups
+            .iter()
+            .map(|words| {
+                let all: Vec<&String> = self.each.iter().chain(words).collect();
+                EngineSpec::parse(&all)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let tc = if let Some(text) = &self.tc {
+            TimeControl::parse_clock(text)?
+        } else if let Some(d) = self.depth {
+            TimeControl::Depth(d)
+        } else if let Some(n) = self.nodes {
+            TimeControl::Nodes(n)
+        } else {
+            TimeControl::MoveTime(self.movetime.unwrap_or(100))
+        };
+        let openings = if let Some(path) = &self.openings {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            OpeningSource::List(read_openings(&text, rules)?)
+        } else if let Some(k) = self.random_openings {
+            OpeningSource::Random(k)
+        } else {
+            OpeningSource::Start
+        };
+        let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+        if self.games == 0 || self.rounds == 0 {
+            return Err("--games and --rounds must be at least 1".into());
+        }
+        Ok(MatchConfig {
+            engines,
+            games: self.games,
+            rounds: self.rounds,
+            concurrency: self.concurrency.max(1),
+            settings: GameSettings {
+                rules,
+                variant: self.rules.variant.clone(),
+                tc,
+                margin: Duration::from_millis(self.timemargin),
+            },
+            openings,
+            sprt,
+            pgn: self.pgn.clone(),
+            json: self.json.clone(),
+            seed: self.seed,
+        })
+    }
+}

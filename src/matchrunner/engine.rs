@@ -1,0 +1,375 @@
+//! Engine processes and the client side of the protocol (UGI, with UCI and UAI spellings).
+//!
+//! A thread reads each engine's stdout and passes lines over a channel, so the referee can wait
+//! for an answer with a deadline and notice at once when the engine dies (the channel closes).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::rules::Rules;
+
+/// How long an engine may take to start, answer `ugiok`/`readyok` or answer a `query`.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a `query` may take at the end of a game before it counts as unanswered.
+pub const QUERY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The spelling of the protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// UGI: `ugi`/`ugiok`, `uginewgame`, `p1time`/`p2time`.
+    Ugi,
+    /// UCI spellings: `uci`/`uciok`, `ucinewgame`, `wtime`/`btime`.
+    Uci,
+    /// UAI spellings: `uai`/`uaiok`, `uainewgame`, `p1time`/`p2time`.
+    Uai,
+}
+
+impl Proto {
+    /// Reads `ugi`, `uci` or `uai`.
+    pub fn parse(text: &str) -> Result<Proto, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "ugi" => Ok(Proto::Ugi),
+            "uci" => Ok(Proto::Uci),
+            "uai" => Ok(Proto::Uai),
+            _ => Err(format!("unknown protocol '{text}' (ugi, uci or uai)")),
+        }
+    }
+
+    /// The greeting word, whose answer is this word followed by `ok`.
+    pub fn hello(self) -> &'static str {
+        match self {
+            Proto::Ugi => "ugi",
+            Proto::Uci => "uci",
+            Proto::Uai => "uai",
+        }
+    }
+}
+
+/// An engine as given on the command line: `cmd=... name=... proto=... option.X=Y query=on`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line; split at whitespace (no shell quoting) into program and arguments.
+    pub cmd: String,
+    /// The name used in records and output.
+    pub name: String,
+    /// The protocol spelling.
+    pub proto: Proto,
+    /// Options sent with `setoption` after the rule options (so they can override them).
+    pub options: Vec<(String, String)>,
+    /// Whether to ask `query gameover` and `query result` at the end of each game; on by
+    /// default for UGI, which defines `query`, off for UCI and UAI engines.
+    pub query: bool,
+    /// Working directory for the process, if not the current one.
+    pub dir: Option<String>,
+}
+
+impl EngineSpec {
+    /// Reads the `key=value` words of one `--engine` (after those of `--each`, which they
+    /// override).
+    pub fn parse<S: AsRef<str>>(words: &[S]) -> Result<EngineSpec, String> {
+        let mut cmd = None;
+        let mut name = None;
+        let mut proto = Proto::Ugi;
+        let mut query = None;
+        let mut dir = None;
+        let mut options: Vec<(String, String)> = Vec::new();
+        for w in words {
+            let w = w.as_ref();
+            let (k, v) = w
+                .split_once('=')
+                .ok_or_else(|| format!("--engine: '{w}' is not key=value"))?;
+            match k {
+                "cmd" => cmd = Some(v.to_string()),
+                "name" => name = Some(v.to_string()),
+                "proto" => proto = Proto::parse(v)?,
+                "dir" => dir = Some(v.to_string()),
+                "query" => {
+                    query = Some(match v {
+                        "on" | "true" | "yes" => true,
+                        "off" | "false" | "no" => false,
+                        _ => return Err(format!("--engine: query={v}: use on or off")),
+                    })
+                }
+                _ => match k.strip_prefix("option.") {
+                    Some(opt) if !opt.is_empty() => {
+                        options.retain(|(o, _)| o != opt);
+                        options.push((opt.to_string(), v.to_string()));
+                    }
+                    _ => return Err(format!("--engine: unknown key '{k}'")),
+                },
+            }
+        }
+        let cmd = cmd.ok_or("--engine needs cmd=COMMAND")?;
+        if cmd.split_whitespace().next().is_none() {
+            return Err("--engine: cmd= is empty".into());
+        }
+        let name = name.unwrap_or_else(|| {
+            let prog = cmd.split_whitespace().next().unwrap_or("engine");
+            prog.rsplit('/').next().unwrap_or(prog).to_string()
+        });
+        Ok(EngineSpec {
+            cmd,
+            name,
+            proto,
+            options,
+            query: query.unwrap_or(proto == Proto::Ugi),
+            dir,
+        })
+    }
+}
+
+/// Why an engine failed to give a usable answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The process exited, closed its output or could not be written to.
+    Crash(String),
+    /// No answer within the allowed time.
+    Timeout,
+}
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    fn spawn(spec: &EngineSpec) -> Result<Process, String> {
+        let mut words = spec.cmd.split_whitespace();
+        let prog = words.next().expect("checked when parsed");
+        let mut command = Command::new(prog);
+        command
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            // Engines' diagnostics would garble the progress line; they are not part of the
+            // protocol, so they are dropped.
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines: rx,
+        })
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        // A polite `quit` first; a hung or dead engine is killed so no process is left behind.
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let until = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One engine of the match, as used by one worker: started on demand, restarted after a fault.
+pub struct Engine {
+    /// What to run and how to talk to it.
+    pub spec: EngineSpec,
+    process: Option<Process>,
+    /// How many times the process was started.
+    pub starts: u32,
+}
+
+impl Engine {
+    /// An engine not yet started.
+    pub fn new(spec: EngineSpec) -> Engine {
+        Engine {
+            spec,
+            process: None,
+            starts: 0,
+        }
+    }
+
+    /// Whether the process is running (as far as we know).
+    pub fn is_running(&self) -> bool {
+        self.process.is_some()
+    }
+
+    /// Stops the process (after a fault), so the next game starts a fresh one.
+    pub fn discard(&mut self) {
+        self.process = None;
+    }
+
+    /// Starts the process if needed: greeting, the rule options, the user's options, then
+    /// `isready`.
+    pub fn ensure_started(&mut self, rules: &Rules, variant: Option<&str>) -> Result<(), String> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        self.process = Some(Process::spawn(&self.spec)?);
+        self.starts += 1;
+        let hello = self.spec.proto.hello();
+        let ok = format!("{hello}ok");
+        let result = (|| {
+            self.send(hello)?;
+            self.wait_for(|l| l.trim() == ok, HANDSHAKE_TIMEOUT)?;
+            for (name, value) in rule_options(rules, variant) {
+                self.send(&format!("setoption name {name} value {value}"))?;
+            }
+            for (name, value) in self.spec.options.clone() {
+                self.send(&format!("setoption name {name} value {value}"))?;
+            }
+            self.sync(HANDSHAKE_TIMEOUT)
+        })();
+        result.map_err(|f| {
+            self.discard();
+            format!(
+                "'{}' did not start properly: {}",
+                self.spec.name,
+                describe(&f)
+            )
+        })
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let p = self
+            .process
+            .as_mut()
+            .ok_or(Fault::Crash("not running".into()))?;
+        writeln!(p.stdin, "{line}")
+            .and_then(|_| p.stdin.flush())
+            .map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
+    }
+
+    /// Waits for a line satisfying `wanted`, skipping others; returns it.
+    pub fn wait_for(
+        &mut self,
+        wanted: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<String, Fault> {
+        let deadline = Instant::now() + timeout;
+        let p = self
+            .process
+            .as_mut()
+            .ok_or(Fault::Crash("not running".into()))?;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match p.lines.recv_timeout(left) {
+                Ok(line) if wanted(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = p
+                        .child
+                        .wait()
+                        .map(|s| s.to_string())
+                        .unwrap_or_else(|e| e.to_string());
+                    return Err(Fault::Crash(format!("the engine exited ({status})")));
+                }
+            }
+        }
+    }
+
+    /// `isready`, waiting for `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send("isready")?;
+        self.wait_for(|l| l.trim() == "readyok", timeout)
+            .map(|_| ())
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) -> Result<(), Fault> {
+        let cmd = format!("{}newgame", self.spec.proto.hello());
+        self.send(&cmd)?;
+        self.sync(HANDSHAKE_TIMEOUT)
+    }
+
+    /// Sends `position` and `go`, and waits up to `allowance` for `bestmove`. Returns the word
+    /// after `bestmove` (empty if there was none) and the time taken.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        allowance: Duration,
+    ) -> Result<(String, Duration), Fault> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(&format!("go {go}"))?;
+        let line = self.wait_for(
+            |l| l.split_whitespace().next() == Some("bestmove"),
+            allowance,
+        )?;
+        let used = start.elapsed();
+        let word = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok((word, used))
+    }
+
+    /// Asks `query <what>` about `position` and returns the answer after `response`, or `None`
+    /// if the engine gave none in time.
+    pub fn query(&mut self, position: &str, what: &str) -> Option<String> {
+        self.send(position).ok()?;
+        self.send(&format!("query {what}")).ok()?;
+        let line = self
+            .wait_for(
+                |l| l.split_whitespace().next() == Some("response"),
+                QUERY_TIMEOUT,
+            )
+            .ok()?;
+        Some(
+            line.split_whitespace()
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    }
+}
+
+/// A fault in words, for records.
+pub fn describe(fault: &Fault) -> String {
+    match fault {
+        Fault::Crash(why) => why.clone(),
+        Fault::Timeout => "no answer in time".into(),
+    }
+}
+
+/// The `setoption` pairs that tell an engine the rules of the match. Every rule option is
+/// sent, on or off, so an engine never plays by a default that differs from the referee's.
+pub fn rule_options(rules: &Rules, variant: Option<&str>) -> Vec<(String, String)> {
+    let o = &rules.options;
+    let mut out = Vec::new();
+    if let Some(v) = variant {
+        out.push(("Variant".to_string(), v.to_string()));
+    }
+    out.push(("BoardSize".to_string(), rules.size.to_string()));
+    for (name, on) in [
+        ("EnchainedCapture", o.enchained_capture),
+        ("Territory", o.territory),
+        ("CornerCapture", o.corner_capture),
+        ("LastPieceLeap", o.last_piece_leap),
+    ] {
+        out.push((name.to_string(), on.to_string()));
+    }
+    out.push(("MaxPlies".to_string(), o.max_plies.unwrap_or(0).to_string()));
+    out
+}

@@ -1,0 +1,538 @@
+//! `mingmang match`: engine-vs-engine matches and round robins, refereed by the rules core.
+//!
+//! - [`engine`]: engine processes and the protocol client (UGI, UCI and UAI spellings).
+//! - [`referee`]: plays one game, checks every move, decides the result, records faults.
+//! - [`tc`]: time controls and clocks. [`openings`]: opening files and random openings.
+//! - [`stats`]: Elo, error bars, LOS, SPRT. [`record`]: PGN-like records. [`json`]: summary.
+//! - this module: the schedule, the worker threads and the running tally.
+
+pub mod args;
+pub mod engine;
+pub mod json;
+pub mod openings;
+pub mod record;
+pub mod referee;
+pub mod stats;
+pub mod tc;
+
+pub use args::MatchArgs;
+
+use std::collections::{BTreeMap, VecDeque};
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+
+use engine::{Engine, EngineSpec};
+use json::Json;
+use openings::{opening_position, random_opening, Opening};
+use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
+use stats::{elo_estimate, los, Sprt, SprtDecision, Wdl};
+
+/// Where the openings come from.
+#[derive(Clone, Debug)]
+pub enum OpeningSource {
+    /// Every game from the start position.
+    Start,
+    /// Openings read from a file, used in order and cycled.
+    List(Vec<Opening>),
+    /// Random balanced openings of this many plies.
+    Random(u32),
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engines; two for a match, more for a round robin.
+    pub engines: Vec<EngineSpec>,
+    /// Games per pairing per round (each opening is played twice, colours swapped).
+    pub games: u32,
+    /// Rounds: the whole schedule is repeated this many times, with new openings.
+    pub rounds: u32,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Rules, time control and margin.
+    pub settings: GameSettings,
+    /// The openings.
+    pub openings: OpeningSource,
+    /// An SPRT that may stop the match early (two engines only).
+    pub sprt: Option<Sprt>,
+    /// Where to write the game records.
+    pub pgn: Option<PathBuf>,
+    /// Where to write the JSON summary.
+    pub json: Option<PathBuf>,
+    /// Seed for the random openings.
+    pub seed: u64,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its number, from 1.
+    pub number: usize,
+    /// Its round, from 1.
+    pub round: u32,
+    /// White's engine index.
+    pub white: usize,
+    /// Black's engine index.
+    pub black: usize,
+    /// The opening.
+    pub opening: Opening,
+}
+
+/// The games of a match in order: for each round, each pair of engines, `games` games; games
+/// 2k and 2k+1 of a pairing share an opening with colours swapped.
+pub fn schedule(config: &MatchConfig) -> Vec<Job> {
+    let n = config.engines.len();
+    let mut jobs = Vec::new();
+    let mut opening_index = 0u64;
+    for round in 1..=config.rounds {
+        for i in 0..n {
+            for j in i + 1..n {
+                let mut opening = Opening::startpos();
+                for g in 0..config.games {
+                    if g % 2 == 0 {
+                        opening = match &config.openings {
+                            OpeningSource::Start => Opening::startpos(),
+                            OpeningSource::List(list) => {
+                                list[opening_index as usize % list.len()].clone()
+                            }
+                            OpeningSource::Random(plies) => random_opening(
+                                config.settings.rules,
+                                *plies,
+                                config.seed,
+                                opening_index,
+                            ),
+                        };
+                        opening_index += 1;
+                    }
+                    let (white, black) = if g % 2 == 0 { (i, j) } else { (j, i) };
+                    jobs.push(Job {
+                        number: jobs.len() + 1,
+                        round,
+                        white,
+                        black,
+                        opening: opening.clone(),
+                    });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// What a finished match produced.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The records of the games played, in the order they finished.
+    pub records: Vec<GameRecord>,
+    /// Games scheduled.
+    pub scheduled: usize,
+    /// The SPRT's final LLR and decision, if one ran.
+    pub sprt: Option<(f64, SprtDecision)>,
+    /// How many times each engine's process was started, over all workers.
+    pub engine_starts: Vec<u32>,
+}
+
+/// The results so far: per engine against the field, and per ordered pair.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// Each engine's results against all others.
+    pub per_engine: Vec<Wdl>,
+    /// Terminations by keyword.
+    pub terminations: BTreeMap<String, u32>,
+    /// Number of `query` disagreements.
+    pub disagreements: usize,
+}
+
+impl Tally {
+    fn new(engines: usize) -> Tally {
+        Tally {
+            per_engine: vec![Wdl::default(); engines],
+            ..Tally::default()
+        }
+    }
+
+    fn add(&mut self, r: &GameRecord) {
+        let (w, b) = (r.white, r.black);
+        match r.result {
+            GameResult::WhiteWins => {
+                self.per_engine[w].wins += 1;
+                self.per_engine[b].losses += 1;
+            }
+            GameResult::BlackWins => {
+                self.per_engine[b].wins += 1;
+                self.per_engine[w].losses += 1;
+            }
+            GameResult::Draw => {
+                self.per_engine[w].draws += 1;
+                self.per_engine[b].draws += 1;
+            }
+        }
+        *self
+            .terminations
+            .entry(r.termination.keyword().to_string())
+            .or_default() += 1;
+        self.disagreements += r.disagreements.len();
+    }
+}
+
+/// Plays the match: starts the workers, collects results, prints progress to stderr, writes
+/// records as games finish, stops early when the SPRT decides, and writes the summary files.
+pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
+    if config.engines.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
+    if config.sprt.is_some() && config.engines.len() != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    let jobs = schedule(config);
+    let scheduled = jobs.len();
+    let mut pgn = match &config.pgn {
+        Some(path) => {
+            Some(File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let mut workers = Vec::new();
+    for _ in 0..config.concurrency.max(1).min(scheduled.max(1)) {
+        let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
+        let settings = config.settings.clone();
+        let specs = config.engines.clone();
+        workers.push(thread::spawn(move || {
+            // Each worker owns its own engine processes, so games in parallel never share one.
+            let mut engines: Vec<Engine> = specs.into_iter().map(Engine::new).collect();
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Some(job) = queue.lock().expect("queue lock").pop_front() else {
+                    break;
+                };
+                let record = play_job(&settings, &mut engines, job);
+                if tx.send(record).is_err() {
+                    break;
+                }
+            }
+            engines.iter().map(|e| e.starts).collect::<Vec<u32>>()
+        }));
+    }
+    drop(tx);
+    let start_fen = start_fen(config.settings.rules);
+    let mut tally = Tally::new(config.engines.len());
+    let mut records = Vec::new();
+    let mut sprt_state = None;
+    for record in rx {
+        tally.add(&record);
+        if let Some(file) = pgn.as_mut() {
+            file.write_all(record::format_record(&record, &config.settings, &start_fen).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write the records: {e}"))?;
+        }
+        records.push(record);
+        if let Some(sprt) = &config.sprt {
+            let wdl = tally.per_engine[0];
+            let decision = sprt.decision(&wdl);
+            sprt_state = Some((sprt.llr(&wdl), decision));
+            if decision != SprtDecision::Continue {
+                // Games already running finish and count; no new game starts.
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        eprintln!(
+            "{}",
+            progress_line(
+                config,
+                &tally,
+                records.last().unwrap(),
+                records.len(),
+                scheduled
+            )
+        );
+    }
+    let mut engine_starts = vec![0; config.engines.len()];
+    for w in workers {
+        let starts = w
+            .join()
+            .map_err(|_| "a match worker panicked".to_string())?;
+        for (total, s) in engine_starts.iter_mut().zip(starts) {
+            *total += s;
+        }
+    }
+    let report = MatchReport {
+        records,
+        scheduled,
+        sprt: sprt_state,
+        engine_starts,
+    };
+    print!("{}", summary_text(config, &report, &tally));
+    if let Some(path) = &config.json {
+        std::fs::write(path, summary_json(config, &report, &tally).render())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(report)
+}
+
+/// Plays one scheduled game with this worker's engines.
+fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRecord {
+    // Borrow the two engines of the job mutably at once.
+    let (w, b) = (job.white, job.black);
+    let (white, black) = if w < b {
+        let (lo, hi) = engines.split_at_mut(b);
+        (&mut lo[w], &mut hi[0])
+    } else {
+        let (lo, hi) = engines.split_at_mut(w);
+        (&mut hi[0], &mut lo[b])
+    };
+    let names = [white.spec.name.clone(), black.spec.name.clone()];
+    let played = play_game(settings, [white, black], &job.opening);
+    GameRecord {
+        number: job.number,
+        round: job.round,
+        white: w,
+        black: b,
+        names,
+        opening_fen: opening_position(&job.opening, settings.rules),
+        opening: job.opening,
+        moves: played.moves,
+        result: played.result,
+        termination: played.termination,
+        disagreements: played.disagreements,
+    }
+}
+
+/// `+12.3 ± 45.6`, or `n/a` before any game, or `+inf` for a perfect score.
+fn elo_text(wdl: &Wdl) -> String {
+    match elo_estimate(wdl) {
+        None => "n/a".into(),
+        Some(e) => format!("{:+.1} ± {:.1}", e.elo, e.error),
+    }
+}
+
+fn progress_line(
+    config: &MatchConfig,
+    tally: &Tally,
+    last: &GameRecord,
+    done: usize,
+    total: usize,
+) -> String {
+    let first = &tally.per_engine[0];
+    let mut line = format!(
+        "[{done}/{total}] game {} {} vs {}: {} ({}) | {} W{} L{} D{} score {:.1}/{} Elo {}",
+        last.number,
+        last.names[0],
+        last.names[1],
+        last.result.pgn(),
+        last.termination.describe(),
+        config.engines[0].name,
+        first.wins,
+        first.losses,
+        first.draws,
+        first.points(),
+        first.games(),
+        elo_text(first),
+    );
+    if let Some(sprt) = &config.sprt {
+        let (lo, hi) = sprt.bounds();
+        line.push_str(&format!(" LLR {:.2} [{lo:.2}, {hi:.2}]", sprt.llr(first)));
+    }
+    line
+}
+
+fn decision_text(d: SprtDecision) -> &'static str {
+    match d {
+        SprtDecision::Continue => "undecided",
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+    }
+}
+
+/// The final summary as printed on stdout.
+pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> String {
+    let mut out = String::new();
+    let played = report.records.len();
+    out.push_str(&format!(
+        "Finished: {played} of {} games played\n",
+        report.scheduled
+    ));
+    for (i, spec) in config.engines.iter().enumerate() {
+        let wdl = &tally.per_engine[i];
+        let opponent = if config.engines.len() == 2 {
+            format!(" vs {}", config.engines[1 - i].name)
+        } else {
+            " vs the field".into()
+        };
+        out.push_str(&format!(
+            "{}{opponent}: W {} L {} D {}, score {:.1}/{} ({:.3})",
+            spec.name,
+            wdl.wins,
+            wdl.losses,
+            wdl.draws,
+            wdl.points(),
+            wdl.games(),
+            wdl.score().unwrap_or(f64::NAN),
+        ));
+        if let Some(e) = elo_estimate(wdl) {
+            out.push_str(&format!(
+                ", Elo {:+.1} ± {:.1} (95%: {:.1} .. {:.1}), LOS {:.1}%",
+                e.elo,
+                e.error,
+                e.low,
+                e.high,
+                100.0 * los(wdl)
+            ));
+        }
+        out.push('\n');
+        if config.engines.len() == 2 {
+            break;
+        }
+    }
+    if let (Some(sprt), Some((llr, d))) = (&config.sprt, report.sprt) {
+        let (lo, hi) = sprt.bounds();
+        out.push_str(&format!(
+            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            decision_text(d)
+        ));
+    }
+    let terms: Vec<String> = tally
+        .terminations
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    out.push_str(&format!("Terminations: {}\n", terms.join(", ")));
+    out.push_str(&format!("Disagreements: {}\n", tally.disagreements));
+    out
+}
+
+fn wdl_fields(wdl: &Wdl) -> Vec<(&'static str, Json)> {
+    let e = elo_estimate(wdl);
+    vec![
+        ("wins", Json::Int(wdl.wins.into())),
+        ("losses", Json::Int(wdl.losses.into())),
+        ("draws", Json::Int(wdl.draws.into())),
+        ("games", Json::Int(wdl.games().into())),
+        ("points", Json::Num(wdl.points())),
+        ("score", wdl.score().map_or(Json::Null, Json::Num)),
+        ("elo", e.map_or(Json::Null, |e| Json::Num(e.elo))),
+        ("elo_error", e.map_or(Json::Null, |e| Json::Num(e.error))),
+        ("elo_low", e.map_or(Json::Null, |e| Json::Num(e.low))),
+        ("elo_high", e.map_or(Json::Null, |e| Json::Num(e.high))),
+        ("los", Json::Num(los(wdl))),
+    ]
+}
+
+/// The JSON summary: settings, totals from the first engine's side, each engine against the
+/// field, SPRT, terminations, disagreements and one entry per game.
+pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> Json {
+    let s = &config.settings;
+    let mut top: Vec<(&str, Json)> = vec![
+        (
+            "engines",
+            Json::Arr(config.engines.iter().map(|e| Json::str(&e.name)).collect()),
+        ),
+        ("games_scheduled", Json::Int(report.scheduled as i64)),
+        ("games_played", Json::Int(report.records.len() as i64)),
+        (
+            "variant",
+            s.variant.as_deref().map_or(Json::Null, Json::str),
+        ),
+        ("size", Json::str(s.rules.size.to_string())),
+        ("rules", Json::str(s.rules.to_string())),
+        ("time_control", Json::str(s.tc.describe())),
+        ("seed", Json::Int(config.seed as i64)),
+    ];
+    top.extend(wdl_fields(&tally.per_engine[0]));
+    top.push((
+        "players",
+        Json::Arr(
+            config
+                .engines
+                .iter()
+                .zip(&tally.per_engine)
+                .zip(&report.engine_starts)
+                .map(|((spec, wdl), starts)| {
+                    let mut f = vec![("name", Json::str(&spec.name))];
+                    f.extend(wdl_fields(wdl));
+                    f.push(("starts", Json::Int((*starts).into())));
+                    Json::obj(f)
+                })
+                .collect(),
+        ),
+    ));
+    top.push((
+        "sprt",
+        match (&config.sprt, report.sprt) {
+            (Some(sprt), state) => {
+                let (lo, hi) = sprt.bounds();
+                let (llr, d) = state.unwrap_or((0.0, SprtDecision::Continue));
+                Json::obj(vec![
+                    ("elo0", Json::Num(sprt.elo0)),
+                    ("elo1", Json::Num(sprt.elo1)),
+                    ("alpha", Json::Num(sprt.alpha)),
+                    ("beta", Json::Num(sprt.beta)),
+                    ("llr", Json::Num(llr)),
+                    ("lower", Json::Num(lo)),
+                    ("upper", Json::Num(hi)),
+                    ("decision", Json::str(decision_text(d))),
+                ])
+            }
+            (None, _) => Json::Null,
+        },
+    ));
+    top.push((
+        "terminations",
+        Json::Obj(
+            tally
+                .terminations
+                .iter()
+                .map(|(k, v)| (k.clone(), Json::Int((*v).into())))
+                .collect(),
+        ),
+    ));
+    top.push((
+        "disagreements",
+        Json::Arr(
+            report
+                .records
+                .iter()
+                .flat_map(|r| {
+                    r.disagreements
+                        .iter()
+                        .map(|d| Json::str(format!("game {}: {d}", r.number)))
+                })
+                .collect(),
+        ),
+    ));
+    top.push((
+        "games",
+        Json::Arr(
+            report
+                .records
+                .iter()
+                .map(|r| {
+                    Json::obj(vec![
+                        ("number", Json::Int(r.number as i64)),
+                        ("round", Json::Int(r.round.into())),
+                        ("white", Json::str(&r.names[0])),
+                        ("black", Json::str(&r.names[1])),
+                        ("result", Json::str(r.result.pgn())),
+                        ("termination", Json::str(r.termination.keyword())),
+                        ("reason", Json::str(r.termination.describe())),
+                        ("plies", Json::Int(r.moves.len() as i64)),
+                        ("opening", Json::str(&r.opening_fen)),
+                    ])
+                })
+                .collect(),
+        ),
+    ));
+    Json::obj(top)
+}

@@ -1,0 +1,151 @@
+//! Openings: position strings read from a file, or random balanced openings made of k random
+//! legal plies from the start position.
+
+use crate::cli::build_game;
+use crate::rules::{format_position, parse_position, Color, Game, Rules};
+
+/// Where a game starts: a position string (or the start position) and moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The position string to start from; `None` for the start position.
+    pub fen: Option<String>,
+    /// Moves played from there before the engines take over. They are sent to the engines as
+    /// `moves`, not folded into a position string, because rule 7 needs the whole history.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The start position with no moves.
+    pub fn startpos() -> Opening {
+        Opening {
+            fen: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The game this opening sets up under `rules`.
+    pub fn game(&self, rules: Rules) -> Result<Game, String> {
+        build_game(rules, self.fen.as_deref(), Some(&self.moves.join(" ")))
+    }
+
+    /// The `position ...` command for this opening followed by `played`.
+    pub fn position_command(&self, played: &[String]) -> String {
+        let mut cmd = match &self.fen {
+            None => "position startpos".to_string(),
+            Some(fen) => format!("position fen {fen}"),
+        };
+        if !self.moves.is_empty() || !played.is_empty() {
+            cmd.push_str(" moves");
+            for m in self.moves.iter().chain(played) {
+                cmd.push(' ');
+                cmd.push_str(m);
+            }
+        }
+        cmd
+    }
+}
+
+/// Reads an openings file: one position string per line, optionally followed by `moves ...`;
+/// blank lines and lines starting with `#` are skipped. Each opening is checked against the
+/// rules: right board size, legal moves, game not already over.
+pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen, moves) = match line.split_once(" moves") {
+            Some((f, m)) => (f.trim(), m.split_whitespace().map(String::from).collect()),
+            None => (line, Vec::new()),
+        };
+        let at = |e: String| format!("openings line {}: {e}", i + 1);
+        let position = parse_position(fen).map_err(at)?;
+        if position.size() != rules.size {
+            return Err(at(format!(
+                "the position is on a {} board but the match is on {}",
+                position.size(),
+                rules.size
+            )));
+        }
+        let opening = Opening {
+            fen: Some(fen.to_string()),
+            moves,
+        };
+        let game = opening.game(rules).map_err(at)?;
+        if game.outcome().is_over() {
+            return Err(at("the game is already over in this position".into()));
+        }
+        out.push(opening);
+    }
+    if out.is_empty() {
+        return Err("the openings file holds no position".into());
+    }
+    Ok(out)
+}
+
+/// A small deterministic random generator (SplitMix64): the match must be reproducible from
+/// `--seed` alone, and the crate has no random-number dependency.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0); the modulo bias is negligible for move lists.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// The random opening number `index` of a match seeded with `seed`: `plies` random legal moves
+/// from the start. "Balanced" means both sides still have equal piece counts and the game is
+/// not over, so neither colour starts with material in hand; up to 1000 tries are made, then
+/// the last legal line is taken. Each opening depends only on `(seed, index)`, so games get the
+/// same openings whatever the concurrency.
+pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
+    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut last = Opening::startpos();
+    for _ in 0..1000 {
+        let mut game = Game::new(rules);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() || game.outcome().is_over() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
+            moves.push(mv.to_string());
+            game.make(mv);
+        }
+        let balanced = game.position().count(Color::White) == game.position().count(Color::Black);
+        let opening = Opening { fen: None, moves };
+        if !game.outcome().is_over() {
+            if balanced {
+                return opening;
+            }
+            last = opening;
+        }
+    }
+    last
+}
+
+/// The position string after an opening, for records.
+pub fn opening_position(opening: &Opening, rules: Rules) -> String {
+    opening
+        .game(rules)
+        .map(|g| format_position(g.position()))
+        .unwrap_or_default()
+}

@@ -1,0 +1,281 @@
+//! The referee: plays one game between two engines, checking every move with the rules core,
+//! deciding the end and the result itself, and asking the engines (`query`) whether they agree.
+
+use std::time::Duration;
+
+use super::engine::{describe, Engine, Fault};
+use super::openings::Opening;
+use super::tc::{Clocks, TimeControl};
+use crate::rules::{format_position, Color, Move, Outcome, Rules};
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White (player 1) won.
+    WhiteWins,
+    /// Black (player 2) won.
+    BlackWins,
+    /// Nobody won.
+    Draw,
+}
+
+impl GameResult {
+    /// The PGN-style result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The answer the protocol gives to `query result`: `p1win`, `p2win` or `draw`.
+    pub fn protocol(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "p1win",
+            GameResult::BlackWins => "p2win",
+            GameResult::Draw => "draw",
+        }
+    }
+
+    /// A win for `color`.
+    pub fn win(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules (no legal move, no pieces, ply limit, territory count).
+    Normal(String),
+    /// An engine's process died or could not be started.
+    Crash(String),
+    /// An engine took longer than its time plus the margin.
+    TimeForfeit,
+    /// An engine answered something that is not a move.
+    Garbage(String),
+    /// An engine played a move the rules forbid.
+    IllegalMove(String),
+}
+
+impl Termination {
+    /// The short keyword used in records, JSON and tallies.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Termination::Normal(_) => "normal",
+            Termination::Crash(_) => "crash",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Garbage(_) => "garbage",
+            Termination::IllegalMove(_) => "illegal move",
+        }
+    }
+
+    /// The keyword with the details.
+    pub fn describe(&self) -> String {
+        match self {
+            Termination::Normal(why) => why.clone(),
+            Termination::TimeForfeit => "time forfeit".into(),
+            Termination::Crash(why) => format!("crash: {why}"),
+            Termination::Garbage(why) => format!("garbage: {why}"),
+            Termination::IllegalMove(why) => format!("illegal move: {why}"),
+        }
+    }
+}
+
+/// The settings every game of a match shares.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// The rules the referee enforces and the engines are told.
+    pub rules: Rules,
+    /// The preset name forwarded as `Variant`, if one was given.
+    pub variant: Option<String>,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Extra time tolerated beyond the clock or move time before a forfeit.
+    pub margin: Duration,
+}
+
+/// Everything recorded about one finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The game's number in the schedule, from 1.
+    pub number: usize,
+    /// The round, from 1.
+    pub round: u32,
+    /// Index of the engine playing White (player 1).
+    pub white: usize,
+    /// Index of the engine playing Black (player 2).
+    pub black: usize,
+    /// Names of White's and Black's engines.
+    pub names: [String; 2],
+    /// The opening played.
+    pub opening: Opening,
+    /// The position string after the opening (where the engines took over).
+    pub opening_fen: String,
+    /// The moves the engines played.
+    pub moves: Vec<String>,
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub termination: Termination,
+    /// Places where an engine's `query` answers differed from the referee.
+    pub disagreements: Vec<String>,
+}
+
+/// What [`play_game`] reports.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The result.
+    pub result: GameResult,
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The moves the engines played.
+    pub moves: Vec<String>,
+    /// Places where an engine's `query` answers differed from the referee.
+    pub disagreements: Vec<String>,
+}
+
+impl Played {
+    fn new(result: GameResult, termination: Termination, moves: Vec<String>) -> Played {
+        Played {
+            result,
+            termination,
+            moves,
+            disagreements: Vec::new(),
+        }
+    }
+}
+
+/// Plays one game: `engines[0]` is White, `engines[1]` Black. Never fails: every failure of an
+/// engine becomes a loss for it, and the engine is discarded so it restarts for the next game.
+pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &Opening) -> Played {
+    let mut engines = engines;
+    let rules = settings.rules;
+    let mut game = opening
+        .game(rules)
+        .expect("openings are checked when they are made");
+    // Start both engines; one that cannot start loses (White is checked first).
+    for (side, e) in engines.iter_mut().enumerate() {
+        let started = e
+            .ensure_started(&rules, settings.variant.as_deref())
+            .and_then(|_| e.new_game().map_err(|f| describe(&f)));
+        if let Err(why) = started {
+            e.discard();
+            let loser = if side == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            return Played::new(
+                GameResult::win(loser.other()),
+                Termination::Crash(format!("{}: {why}", e.spec.name)),
+                Vec::new(),
+            );
+        }
+    }
+    let mut clocks = Clocks::new(settings.tc);
+    let mut played: Vec<String> = Vec::new();
+    loop {
+        let outcome = game.outcome();
+        if outcome.is_over() {
+            let (result, reason) = match outcome {
+                Outcome::Win(c, r) => (GameResult::win(c), r),
+                Outcome::Draw(r) => (GameResult::Draw, r),
+                Outcome::Ongoing => unreachable!(),
+            };
+            let disagreements = ask_engines(&mut engines, opening, &played, result);
+            return Played {
+                result,
+                termination: Termination::Normal(reason.describe()),
+                moves: played,
+                disagreements,
+            };
+        }
+        let mover = game.side_to_move();
+        let side = mover.index();
+        let e = &mut *engines[side];
+        let go = clocks.go_args(e.spec.proto == super::engine::Proto::Uci);
+        let position = opening.position_command(&played);
+        let allowance = clocks.allowance(side, settings.margin);
+        let forfeit = |t: Termination, e: &mut Engine| {
+            e.discard();
+            (GameResult::win(mover.other()), t)
+        };
+        let (word, used) = match e.think(&position, &go, allowance) {
+            Ok(answer) => answer,
+            Err(Fault::Timeout) => {
+                let (r, t) = forfeit(Termination::TimeForfeit, e);
+                return Played::new(r, t, played);
+            }
+            Err(Fault::Crash(why)) => {
+                let (r, t) = forfeit(Termination::Crash(format!("{}: {why}", e.spec.name)), e);
+                return Played::new(r, t, played);
+            }
+        };
+        if used > allowance {
+            // The answer arrived just after the deadline but before we stopped waiting.
+            let (r, t) = forfeit(Termination::TimeForfeit, e);
+            return Played::new(r, t, played);
+        }
+        // Garbage is anything that is not shaped like a move on this board; a well-shaped
+        // move the rules forbid (rule 7 included) is an illegal move.
+        let shaped = word == "0000"
+            || word.eq_ignore_ascii_case("pass")
+            || Move::parse_shape(&word, rules.size).is_ok();
+        if !shaped {
+            let why = format!("{} answered 'bestmove {word}'", e.spec.name);
+            let (r, t) = forfeit(Termination::Garbage(why), e);
+            return Played::new(r, t, played);
+        }
+        match game.parse_move(&word) {
+            Ok(mv) => {
+                game.make(mv);
+                played.push(mv.to_string());
+                clocks.charge(side, used);
+            }
+            Err(why) => {
+                let why = format!("{} played {word}: {why}", e.spec.name);
+                let (r, t) = forfeit(Termination::IllegalMove(why), e);
+                return Played::new(r, t, played);
+            }
+        }
+    }
+}
+
+/// Asks each engine that supports `query` whether the game is over and who won, and lists
+/// where it disagrees with the referee. The final position is sent first, so the engine
+/// answers about the same game the referee judged.
+fn ask_engines(
+    engines: &mut [&mut Engine; 2],
+    opening: &Opening,
+    played: &[String],
+    result: GameResult,
+) -> Vec<String> {
+    let position = opening.position_command(played);
+    let mut out = Vec::new();
+    for e in engines.iter_mut() {
+        if !e.spec.query || !e.is_running() {
+            continue;
+        }
+        let name = e.spec.name.clone();
+        for (what, expected) in [("gameover", "true"), ("result", result.protocol())] {
+            match e.query(&position, what) {
+                Some(answer) if answer == expected => {}
+                Some(answer) => out.push(format!(
+                    "{name}: query {what} answered '{answer}', referee says '{expected}'"
+                )),
+                None => out.push(format!("{name}: query {what} got no response")),
+            }
+        }
+    }
+    out
+}
+
+/// The position string of `rules`' start position, for records of games from the start.
+pub fn start_fen(rules: Rules) -> String {
+    format_position(&crate::rules::Position::start(rules.size))
+}

@@ -1,0 +1,154 @@
+//! Short matches between mingmang instances (and against the Python random mover), checking
+//! that the referee, the engines' own `query` answers, the records and the statistics agree.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_mingmang");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mingmang-mm-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[String]) -> (String, String) {
+    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    let (o, e) = (
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    );
+    assert!(out.status.success(), "{e}\n{o}");
+    (o, e)
+}
+
+fn json_num(json: &str, key: &str) -> f64 {
+    let pat = format!("\"{key}\": ");
+    let at = json
+        .find(&pat)
+        .unwrap_or_else(|| panic!("no {key} in {json}"))
+        + pat.len();
+    let rest = &json[at..];
+    let end = rest.find([',', '\n', '}']).unwrap();
+    rest[..end].trim().parse().unwrap()
+}
+
+/// Values of one tag over all records, in file order.
+fn tags(pgn: &str, name: &str) -> Vec<String> {
+    let prefix = format!("[{name} \"");
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(|v| v.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+#[test]
+fn mingmang_against_itself_on_gundru() {
+    let dir = scratch("self");
+    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
+    let args: Vec<String> = [
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=one",
+        "option.Hash=4",
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=two",
+        "proto=uci",
+        "query=on",
+        "--games",
+        "6",
+        "--concurrency",
+        "2",
+        "--depth",
+        "2",
+        "--random-openings",
+        "4",
+        "--seed",
+        "42",
+        "--variant",
+        "gundru",
+        "--max-plies",
+        "60",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let (stdout, stderr) = run(&args);
+    assert!(stdout.contains("Finished: 6 of 6 games played"), "{stdout}");
+    assert!(stdout.contains("Disagreements: 0"), "{stdout}");
+    assert_eq!(stderr.lines().filter(|l| l.starts_with('[')).count(), 6);
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    let json = std::fs::read_to_string(json).unwrap();
+    // Six records, all on the Gundru board, all ended by the rules (no forfeit).
+    assert_eq!(tags(&pgn, "Event").len(), 6);
+    assert!(tags(&pgn, "Variant").iter().all(|v| v == "gundru"));
+    assert!(tags(&pgn, "Size").iter().all(|v| v == "9x9"));
+    assert!(tags(&pgn, "Termination").iter().all(|v| v == "normal"));
+    assert!(tags(&pgn, "PlyCount")
+        .iter()
+        .all(|v| v.parse::<u32>().unwrap() <= 60));
+    // The results in the records and the JSON tally agree.
+    let (mut w, mut l, mut d) = (0, 0, 0);
+    for (white, result) in tags(&pgn, "White").iter().zip(tags(&pgn, "Result")) {
+        match (result.as_str(), white == "one") {
+            ("1-0", true) | ("0-1", false) => w += 1,
+            ("0-1", true) | ("1-0", false) => l += 1,
+            _ => d += 1,
+        }
+    }
+    assert_eq!(w + l + d, 6);
+    assert_eq!(json_num(&json, "wins"), w as f64);
+    assert_eq!(json_num(&json, "losses"), l as f64);
+    assert_eq!(json_num(&json, "draws"), d as f64);
+    assert_eq!(json_num(&json, "games_played"), 6.0);
+    assert!(json.contains("\"size\": \"9x9\""));
+    assert!(json.contains("\"variant\": \"gundru\""));
+    assert!(json.contains("\"time_control\": \"depth=2\""));
+    assert!(json.contains("\"disagreements\": []"));
+    for key in [
+        "score",
+        "elo",
+        "elo_error",
+        "los",
+        "players",
+        "terminations",
+    ] {
+        assert!(json.contains(&format!("\"{key}\": ")), "no {key}");
+    }
+}
+
+/// mingmang against the Python random mover on a clock: the two move generators agree (no
+/// illegal move, no disagreement), and nobody forfeits on time with a sane margin.
+#[test]
+fn mingmang_against_python_on_a_clock() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/mm_random.py");
+    let args: Vec<String> = [
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=mm",
+        "--engine",
+        &format!("cmd=python3 {}", script.display()),
+        "name=py",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--timemargin",
+        "1000",
+        "--max-plies",
+        "60",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let (stdout, _) = run(&args);
+    assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
+    assert!(stdout.contains("Disagreements: 0"), "{stdout}");
+}

@@ -1,0 +1,120 @@
+//! The match statistics against worked examples: the arithmetic is in the comments, from the
+//! published formulas (logistic Elo; cutechess-cli's error bars and LOS; fastchess's GSPRT).
+
+use mingmang::matchrunner::stats::{
+    elo_estimate, elo_from_score, erf, los, score_from_elo, Sprt, SprtDecision, Wdl,
+};
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol
+}
+
+#[test]
+fn elo_of_simple_scores() {
+    // s = 1/2: 1/s - 1 = 1, log10 1 = 0, Elo 0.
+    assert!(close(elo_from_score(0.5), 0.0, 1e-12));
+    // s = 10/11: 1/s - 1 = 0.1, log10 0.1 = -1, Elo = -400 * -1 = +400.
+    assert!(close(elo_from_score(10.0 / 11.0), 400.0, 1e-9));
+    // s = 0.75: 1/s - 1 = 1/3, -400 log10(1/3) = 400 * 0.477121 = 190.8485.
+    assert!(close(elo_from_score(0.75), 190.8485, 1e-3));
+    // And back: 1 / (1 + 10^(-400/400)) = 1 / 1.1 = 0.909090...
+    assert!(close(score_from_elo(400.0), 10.0 / 11.0, 1e-12));
+}
+
+#[test]
+fn elo_with_error_bars() {
+    // W 60, D 20, L 20, N 100.
+    // s = (60 + 20/2) / 100 = 0.7; Elo = -400 log10(1/0.7 - 1) = -400 log10(0.428571)
+    //   = -400 * -0.367977 = 147.19.
+    // Per-game variance v = (60 * 0.3^2 + 20 * 0.2^2 + 20 * 0.7^2) / 100
+    //   = (5.4 + 0.8 + 9.8) / 100 = 0.16; standard error sqrt(0.16 / 100) = 0.04.
+    // 95% score interval 0.7 ± 1.959964 * 0.04 = [0.621601, 0.778399]
+    //   -> Elo [86.225, 218.252]; ± = (218.252 - 86.225) / 2 = 66.013.
+    let wdl = Wdl::new(60, 20, 20);
+    assert_eq!(wdl.games(), 100);
+    assert!(close(wdl.score().unwrap(), 0.7, 1e-12));
+    assert!(close(wdl.variance().unwrap(), 0.16, 1e-12));
+    let e = elo_estimate(&wdl).unwrap();
+    assert!(close(e.elo, 147.19, 0.01), "{e:?}");
+    assert!(close(e.low, 86.225, 0.01), "{e:?}");
+    assert!(close(e.high, 218.252, 0.01), "{e:?}");
+    assert!(close(e.error, 66.013, 0.01), "{e:?}");
+    // The opponent's view mirrors it.
+    let m = elo_estimate(&wdl.flipped()).unwrap();
+    assert!(close(m.elo, -147.19, 0.01) && close(m.error, 66.013, 0.01));
+}
+
+#[test]
+fn elo_edge_cases() {
+    assert!(elo_estimate(&Wdl::default()).is_none());
+    // All wins: score 1, infinite Elo, unbounded interval (not NaN).
+    let e = elo_estimate(&Wdl::new(3, 0, 0)).unwrap();
+    assert!(e.elo.is_infinite() && e.elo > 0.0 && e.error.is_infinite());
+    // All draws: Elo 0, variance 0, so the interval collapses to a point.
+    let e = elo_estimate(&Wdl::new(0, 4, 0)).unwrap();
+    assert!(close(e.elo, 0.0, 1e-12) && close(e.error, 0.0, 1e-12));
+}
+
+#[test]
+fn erf_and_los() {
+    // Tabulated: erf(0) = 0, erf(1) = 0.8427008, erf(-1) = -0.8427008, erf(2) = 0.9953223.
+    // (The approximation is good to 1.2e-7 of erfc, hence the tolerances.)
+    assert!(close(erf(0.0), 0.0, 1e-6));
+    assert!(close(erf(1.0), 0.842_700_8, 1e-6));
+    assert!(close(erf(-1.0), -0.842_700_8, 1e-6));
+    assert!(close(erf(2.0), 0.995_322_3, 1e-6));
+    // LOS = 1/2 + 1/2 erf((W - L) / sqrt(2 (W + L))).
+    // W 2, L 0: (2 - 0) / sqrt(4) = 1; 0.5 + 0.5 * 0.8427008 = 0.9213504.
+    assert!(close(los(&Wdl::new(2, 7, 0)), 0.921_350_4, 1e-6));
+    // W 10, L 5: 5 / sqrt(30) = 0.912871; erf = 0.803294; LOS = 0.901647.
+    assert!(close(los(&Wdl::new(10, 3, 5)), 0.901_647, 1e-5));
+    // Equal decisive counts: 1/2 whatever the draws; no decisive game: 1/2.
+    assert!(close(los(&Wdl::new(4, 9, 4)), 0.5, 1e-12));
+    assert!(close(los(&Wdl::new(0, 9, 0)), 0.5, 1e-12));
+}
+
+#[test]
+fn sprt_bounds_and_llr() {
+    let sprt = Sprt::parse(&["elo0=0", "elo1=5", "alpha=0.05", "beta=0.05"]).unwrap();
+    // Bounds: ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = +2.944439.
+    let (lo, hi) = sprt.bounds();
+    assert!(close(lo, -2.944_439, 1e-6) && close(hi, 2.944_439, 1e-6));
+    // s0 = 1/(1 + 10^0) = 0.5; s1 = 1/(1 + 10^(-5/400)) = 0.5071951.
+    // W 60 D 20 L 20: s = 0.7, v = 0.16 (see above), N = 100:
+    // LLR = N (s1 - s0)(2s - s0 - s1) / (2v)
+    //     = 100 * 0.0071951 * (1.4 - 0.5 - 0.5071951) / 0.32
+    //     = 100 * 0.0071951 * 0.3928049 / 0.32 = 0.883207.
+    let llr = sprt.llr(&Wdl::new(60, 20, 20));
+    assert!(close(llr, 0.883_207, 1e-5), "{llr}");
+    assert_eq!(sprt.decision(&Wdl::new(60, 20, 20)), SprtDecision::Continue);
+    // W 600 D 200 L 400, N 1200: s = 700/1200 = 0.583333;
+    // v = (600 * 0.416667^2 + 200 * 0.083333^2 + 400 * 0.583333^2) / 1200 = 0.201389;
+    // LLR = 1200 * 0.0071951 * (1.166667 - 1.0071951) / 0.402778 = 3.418494 >= 2.944: H1.
+    let llr = sprt.llr(&Wdl::new(600, 200, 400));
+    assert!(close(llr, 3.418_494, 1e-4), "{llr}");
+    assert_eq!(
+        sprt.decision(&Wdl::new(600, 200, 400)),
+        SprtDecision::AcceptH1
+    );
+    // Mirrored, W 400 D 200 L 600: s = 0.416667, same v;
+    // LLR = 1200 * 0.0071951 * (0.833333 - 1.0071951) / 0.402778 = -3.727 <= -2.944: H0.
+    let llr = sprt.llr(&Wdl::new(400, 200, 600));
+    assert!(close(llr, -3.727, 1e-3), "{llr}");
+    assert_eq!(
+        sprt.decision(&Wdl::new(400, 200, 600)),
+        SprtDecision::AcceptH0
+    );
+    // No variance, no information: LLR 0.
+    assert_eq!(sprt.llr(&Wdl::new(5, 0, 0)), 0.0);
+    assert_eq!(sprt.llr(&Wdl::default()), 0.0);
+}
+
+#[test]
+fn sprt_parse_errors() {
+    assert!(Sprt::parse(&["elo0=5", "elo1=0"]).is_err());
+    assert!(Sprt::parse(&["alpha=0.7"]).is_err());
+    assert!(Sprt::parse(&["gamma=1"]).is_err());
+    assert!(Sprt::parse(&["elo0"]).is_err());
+    let d = Sprt::parse::<&str>(&[]).unwrap();
+    assert_eq!((d.elo0, d.elo1, d.alpha, d.beta), (0.0, 5.0, 0.05, 0.05));
+}
