@@ -64,6 +64,15 @@ pub struct LineSet {
 }
 
 impl LineSet {
+    /// The set holding just `sq`.
+    pub fn single(sq: Square) -> LineSet {
+        LineSet {
+            is_file: false,
+            line: sq.rank() as u8,
+            bits: 1 << sq.file(),
+        }
+    }
+
     /// The squares of the set.
     pub fn squares(self) -> impl Iterator<Item = Square> {
         let mut bits = self.bits;
@@ -260,10 +269,21 @@ impl Position {
         }
     }
 
-    /// Converts every enemy piece of `set` to `to_color`.
+    /// Converts the pieces of `set` that still belong to the enemy of `to_color`, returning how
+    /// many. (Masking with the enemy's word keeps the XOR updates right even if two lines found
+    /// for one piece were ever to overlap.)
     #[inline]
-    fn convert(&mut self, set: LineSet, to_color: Color) {
+    fn convert(&mut self, set: LineSet, to_color: Color) -> u32 {
         let (fc, tc) = (to_color.other().index(), to_color.index());
+        let enemy = if set.is_file {
+            self.cols[fc][set.line as usize]
+        } else {
+            self.rows[fc][set.line as usize]
+        };
+        let set = LineSet {
+            bits: set.bits & enemy,
+            ..set
+        };
         for sq in set.squares() {
             let (f, r) = (sq.file(), sq.rank());
             self.rows[fc][r] ^= 1 << f;
@@ -272,9 +292,10 @@ impl Position {
             self.cols[tc][f] ^= 1 << r;
             self.hash ^= flip_key(sq);
         }
-        let n = set.bits.count_ones() as u16;
-        self.counts[fc] -= n;
-        self.counts[tc] += n;
+        let n = set.bits.count_ones();
+        self.counts[fc] -= n as u16;
+        self.counts[tc] += n as u16;
+        n
     }
 
     /// Whether an enemy of `us` stands orthogonally next to `sq`.
@@ -409,41 +430,34 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         self.toggle(from, us);
         self.toggle(to, us);
+        let enchained = options.enchained_capture;
+        // Newly converted pieces, which flank in turn under enchained capture.
+        let mut pending: Vec<Square> = Vec::new();
         let mut converted = 0;
         if mv.is_leap() {
-            let mid = Square::new((from.file() + to.file()) / 2, (from.rank() + to.rank()) / 2);
-            let set = LineSet {
-                is_file: false,
-                line: mid.rank() as u8,
-                bits: 1 << mid.file(),
-            };
-            self.convert(set, us);
-            converted += 1;
+            let mid = Square::new(
+                (from.file() + to.file()) / 2,
+                (from.rank() + to.rank()) / 2,
+            );
+            converted += self.convert(LineSet::single(mid), us);
+            if enchained {
+                pending.push(mid);
+            }
         }
-        let mut found: arrayvec::ArrayVec<LineSet, 8> = arrayvec::ArrayVec::new();
-        self.flanks(us, to, options, &mut |set| found.push(set));
-        if !options.enchained_capture {
+        let mut source = Some(to);
+        while let Some(sq) = source {
+            // All lines of one piece are found first, then converted, as rule 6 says.
+            let mut found: arrayvec::ArrayVec<LineSet, 8> = arrayvec::ArrayVec::new();
+            self.flanks(us, sq, options, &mut |set| found.push(set));
             for set in found {
-                self.convert(set, us);
-                converted += set.bits.count_ones();
+                converted += self.convert(set, us);
+                if enchained {
+                    pending.extend(set.squares());
+                }
             }
-            return converted;
-        }
-        // Enchained capture: every newly converted piece flanks in turn until nothing changes.
-        let mut pending: Vec<LineSet> = found.to_vec();
-        while let Some(set) = pending.pop() {
-            // A square may have been converted already through another chain.
-            let still_enemy = set
-                .squares()
-                .all(|sq| self.piece_at(sq) == Some(us.other()));
-            if !still_enemy {
-                continue;
-            }
-            self.convert(set, us);
-            converted += set.bits.count_ones();
-            for sq in set.squares() {
-                self.flanks(us, sq, options, &mut |s| pending.push(s));
-            }
+            // Enchained capture: each newly converted piece, re-examined on the board as it now
+            // is, until no conversion makes another.
+            source = pending.pop();
         }
         converted
     }
