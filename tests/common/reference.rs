@@ -558,14 +558,23 @@ impl RefGame {
 
     /// The moves rule 7 allows, ignoring whether the game has ended.
     pub fn allowed_moves(&self) -> Vec<RMove> {
+        self.allowed_with_effects()
+            .into_iter()
+            .map(|(mv, _)| mv)
+            .collect()
+    }
+
+    /// The moves rule 7 allows with what each would do, ignoring whether the game has ended.
+    pub fn allowed_with_effects(&self) -> Vec<(RMove, Effects)> {
         pseudo_moves(&self.board, &self.opts, self.side)
             .into_iter()
-            .filter(|&mv| {
-                if mv == RMove::Pass || !self.rule7 {
-                    return true;
+            .filter_map(|mv| {
+                let (b, fx) = apply(&self.board, &self.opts, self.side, mv);
+                if mv == RMove::Pass || !self.rule7 || !self.seen(&b, self.side.other()) {
+                    Some((mv, fx))
+                } else {
+                    None
                 }
-                let (b, _) = apply(&self.board, &self.opts, self.side, mv);
-                !self.seen(&b, self.side.other())
             })
             .collect()
     }
