@@ -529,3 +529,35 @@ fn board_sizes_and_start_positions() {
         "wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w"
     );
 }
+
+/// Enchained capture is "until nothing changes": a piece converted in a later round (here the
+/// middle of the line d5-d7, converted by d4, which the moved piece captured) flanks in turn.
+/// rules.md: e6 lies between the newly converted d6 and White f6, so it is converted too.
+#[test]
+fn enchained_capture_from_the_middle_of_a_second_round_line() {
+    let start = fen(
+        8,
+        8,
+        &["c4", "e1", "d8", "f6"],
+        &["d4", "d5", "d6", "d7", "e6", "h1"],
+        Col::W,
+    );
+    let end = fen(
+        8,
+        8,
+        &["c4", "d4", "e4", "d5", "d6", "d7", "d8", "e6", "f6"],
+        &["h1"],
+        Col::B,
+    );
+    check(&start, opts(true, false, false, false), &["e1e4"], &end);
+}
+
+/// The cross-check's minimised disagreement (see the final report): after b3-b2 captures
+/// c2-f2, e2 converts e3-e5, and the middle piece e4 must convert f4 (against g4) as well as
+/// d4 (against c4).
+#[test]
+fn enchained_capture_crosscheck_case() {
+    let start = "8/8/4w3/2wbb3/2wbbbw1/1w1bb3/2bbbbw1/8 w";
+    let end = "8/8/4w3/2www3/2wwwww1/3ww3/1wwwwww1/8 b";
+    check(start, opts(true, false, false, false), &["b3b2"], end);
+}
