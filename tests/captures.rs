@@ -233,13 +233,7 @@ fn enchained_capture_goes_on_until_nothing_changes() {
 #[test]
 fn capture_around_a_corner() {
     let start = fen(8, 8, &["c1", "d4"], &["a3", "a2", "a1", "b1", "h8"], Col::W);
-    let corner = fen(
-        8,
-        8,
-        &["a4", "a3", "a2", "a1", "b1", "c1"],
-        &["h8"],
-        Col::B,
-    );
+    let corner = fen(8, 8, &["a4", "a3", "a2", "a1", "b1", "c1"], &["h8"], Col::B);
     check(&start, opts(false, false, true, false), &["d4a4"], &corner);
     let plain = fen(8, 8, &["a4", "c1"], &["a3", "a2", "a1", "b1", "h8"], Col::B);
     check(&start, OFF, &["d4a4"], &plain);
@@ -342,13 +336,7 @@ fn territory_counts_and_two_passes() {
     });
     assert_eq!(
         g.outcome(),
-        Outcome::Win(
-            Color::White,
-            EndReason::Territory {
-                white: 9,
-                black: 1
-            }
-        )
+        Outcome::Win(Color::White, EndReason::Territory { white: 9, black: 1 })
     );
     assert!(g.legal_moves().is_empty(), "no moves once the game is over");
     // A single pass does not end the game.
@@ -386,7 +374,10 @@ fn rule7_compares_after_captures() {
         format_position(g.position()),
         fen(8, 8, &["c4", "d4", "e1"], &["d3", "d8"], Col::B)
     );
-    assert!(g.parse_move("d8d5").is_err(), "recreates the start position");
+    assert!(
+        g.parse_move("d8d5").is_err(),
+        "recreates the start position"
+    );
     assert!(!r.legal_strings().contains(&"d8d5".to_string()));
     assert!(engine_moves(&g).contains(&"d8d6".to_string()));
     assert_eq!(engine_moves(&g), r.legal_strings());
@@ -450,7 +441,12 @@ fn side_without_pieces_loses() {
     }
     // Losing the last piece by capture.
     let start = fen(8, 8, &["d3", "a5"], &["d4"], Col::W);
-    let g = check(&start, OFF, &["a5d5"], &fen(8, 8, &["d3", "d4", "d5"], &[], Col::B));
+    let g = check(
+        &start,
+        OFF,
+        &["a5d5"],
+        &fen(8, 8, &["d3", "d4", "d5"], &[], Col::B),
+    );
     assert_eq!(g.outcome(), Outcome::Win(Color::White, EndReason::NoPieces));
 }
 
@@ -472,10 +468,7 @@ fn every_move_banned_by_rule7_loses() {
     );
     assert_eq!(r.outcome(), ROutcome::Win(Col::B, RReason::NoLegalMove));
     // The move itself is a legal shape; only rule 7 bans it.
-    assert_eq!(
-        reference::pseudo_moves(&r.board, &r.opts, r.side).len(),
-        1
-    );
+    assert_eq!(reference::pseudo_moves(&r.board, &r.opts, r.side).len(), 1);
 }
 
 #[test]

@@ -195,7 +195,12 @@ fn play_game(
             if !fast.unmake() {
                 return Err(format!("unmake {text} failed\n{}", ctx(&played)));
             }
-            same!(format_position(fast.position()), fen, "unmake {text}\n{}", ctx(&played));
+            same!(
+                format_position(fast.position()),
+                fen,
+                "unmake {text}\n{}",
+                ctx(&played)
+            );
             stats.unmake_checks += 1;
         }
         // Mostly greedy for captures, so that games reach their natural end sooner.
@@ -425,13 +430,7 @@ fn random_mid_game_positions() {
         let side = if rng.chance(1, 2) { Col::W } else { Col::B };
         let fen = reference::format(&board, side);
         let limit = if i % 7 == 0 { Some(40) } else { None };
-        if let Err(e) = play_game(
-            &fen,
-            opts_from_bits(i % 16, limit),
-            &mut rng,
-            5,
-            &mut stats,
-        ) {
+        if let Err(e) = play_game(&fen, opts_from_bits(i % 16, limit), &mut rng, 5, &mut stats) {
             failures.push(e);
         }
     }

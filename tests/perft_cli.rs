@@ -33,7 +33,11 @@ fn nodes(args: &[&str]) -> u64 {
     let last = lines.last().expect("some output");
     let f: Vec<&str> = last.split_whitespace().collect();
     assert_eq!(f.len(), 7, "{last}");
-    assert_eq!((f[0], f[2], f[4], f[5]), ("nodes", "time", "ms", "nps"), "{last}");
+    assert_eq!(
+        (f[0], f[2], f[4], f[5]),
+        ("nodes", "time", "ms", "nps"),
+        "{last}"
+    );
     f[3].parse::<u64>().expect("time is a number");
     f[6].parse::<u64>().expect("nps is a number");
     f[1].parse().expect("nodes is a number")
@@ -92,7 +96,10 @@ fn moves_count_as_history_for_rule7() {
     let with_history = nodes(&["perft", "--depth", "1", "--moves", &moves.join(" ")]);
     let without = nodes(&["perft", "--depth", "1", "--fen", &fen]);
     assert_eq!(with_history, r.legal_moves().len() as u64);
-    assert_eq!(without, RefGame::from_str(&fen, Opts::default()).legal_moves().len() as u64);
+    assert_eq!(
+        without,
+        RefGame::from_str(&fen, Opts::default()).legal_moves().len() as u64
+    );
     assert_eq!(without, with_history + 1);
     // Deeper, with --fen and --moves together.
     let start8 = start(8, 8);
@@ -127,7 +134,15 @@ fn fen_size_and_variant() {
         reference_perft(&start(9, 9), Opts::default(), &[], 2)
     );
     assert_eq!(
-        nodes(&["perft", "--depth", "2", "--variant", "tibetan", "--size", "17x18"]),
+        nodes(&[
+            "perft",
+            "--depth",
+            "2",
+            "--variant",
+            "tibetan",
+            "--size",
+            "17x18"
+        ]),
         reference_perft(&start(17, 18), Opts::default(), &[], 2)
     );
 }
@@ -171,7 +186,15 @@ fn option_flags() {
     assert_eq!(nodes(&["perft", "--depth", "1", "--max-plies", "1"]), 72);
     assert_eq!(nodes(&["perft", "--depth", "2", "--max-plies", "1"]), 0);
     assert_eq!(
-        nodes(&["perft", "--depth", "1", "--max-plies", "1", "--moves", "a2b2"]),
+        nodes(&[
+            "perft",
+            "--depth",
+            "1",
+            "--max-plies",
+            "1",
+            "--moves",
+            "a2b2"
+        ]),
         0
     );
 }

@@ -14,6 +14,9 @@
 //!   the other edge to a friendly piece; every square of it holds an enemy piece.
 //! - Outcome order: two passes (territory), no pieces, no legal move, ply limit.
 
+// Plain index loops keep the reference close to the wording of the rules.
+#![allow(clippy::needless_range_loop)]
+
 use std::fmt;
 
 /// A player.
@@ -169,11 +172,7 @@ pub fn start_board(w: usize, h: usize) -> Board {
 
 /// Number of pieces of `c`.
 pub fn count(board: &Board, c: Col) -> usize {
-    board
-        .iter()
-        .flatten()
-        .filter(|p| **p == Some(c))
-        .count()
+    board.iter().flatten().filter(|p| **p == Some(c)).count()
 }
 
 /// Writes a position string.
@@ -238,7 +237,9 @@ pub fn parse(text: &str) -> Result<(Board, Col), String> {
     }
     rows.reverse();
     let w = rows[0].len();
-    if rows.iter().any(|r| r.len() != w) || !(4..=19).contains(&w) || !(4..=19).contains(&rows.len())
+    if rows.iter().any(|r| r.len() != w)
+        || !(4..=19).contains(&w)
+        || !(4..=19).contains(&rows.len())
     {
         return Err(format!("bad board shape in {text:?}"));
     }
