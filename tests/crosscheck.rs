@@ -127,7 +127,8 @@ fn play_game(
         same!(
             format_position(fast.position()),
             fen,
-            "position differs\n{}",
+            "position differs ({})\n{}",
+            square_diff(&format_position(fast.position()), &fen),
             ctx(&played)
         );
         let allowed = rg.allowed_with_effects();
@@ -238,6 +239,24 @@ fn play_game(
     }
 }
 
+/// The squares where two position strings of one board differ, as `square engine/reference`.
+fn square_diff(engine: &str, reference: &str) -> String {
+    let (Ok((a, _)), Ok((b, _))) = (reference::parse(engine), reference::parse(reference)) else {
+        return "unreadable".into();
+    };
+    let show = |p: Option<Col>| p.map_or('.', Col::letter);
+    let mut out = Vec::new();
+    for r in 0..a.len().min(b.len()) {
+        for f in 0..a[r].len().min(b[r].len()) {
+            if a[r][f] != b[r][f] {
+                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                out.push(format!("{name} {}/{}", show(a[r][f]), show(b[r][f])));
+            }
+        }
+    }
+    format!("engine/reference: {}", out.join(", "))
+}
+
 fn start_fen(w: usize, h: usize) -> String {
     reference::format(&reference::start_board(w, h), Col::W)
 }
@@ -288,6 +307,14 @@ fn sparse_board(rng: &mut Rng, w: usize, h: usize, lone: Col, mine: usize, their
 /// Prints what a test exercised and fails on any difference between engine and reference.
 fn report(name: &str, s: &Stats, t: std::time::Instant, failures: &[String]) {
     println!("{name}: {s:?} in {:.1?}", t.elapsed());
+    for f in failures {
+        let mut lines = f.lines();
+        println!(
+            "  differs: {} | {}",
+            lines.next().unwrap_or(""),
+            lines.next().unwrap_or("")
+        );
+    }
     assert!(
         failures.is_empty(),
         "{name}: {} of {} games differ; the first ones:\n\n{}",
