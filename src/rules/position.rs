@@ -435,10 +435,7 @@ impl Position {
         let mut pending: Vec<Square> = Vec::new();
         let mut converted = 0;
         if mv.is_leap() {
-            let mid = Square::new(
-                (from.file() + to.file()) / 2,
-                (from.rank() + to.rank()) / 2,
-            );
+            let mid = Square::new((from.file() + to.file()) / 2, (from.rank() + to.rank()) / 2);
             converted += self.convert(LineSet::single(mid), us);
             if enchained {
                 pending.push(mid);
