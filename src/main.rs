@@ -38,6 +38,13 @@ enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Search the fixed benchmark positions (one thread, fresh table); the last line is
+    /// `N nodes R nps`, with N the same on every machine.
+    Bench {
+        /// Depth on boards up to 100 squares (larger boards search one or two plies less).
+        #[arg(long, short, default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +60,10 @@ fn main() -> ExitCode {
             divide,
             rules,
         }) => run_perft(depth, fen.as_deref(), moves.as_deref(), divide, &rules),
+        Some(Command::Bench { depth }) => {
+            run_bench(depth);
+            Ok(())
+        }
         None => Err("the protocol loop is not built yet".to_string()),
     };
     match result {
@@ -87,4 +98,17 @@ fn run_perft(
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     println!("nodes {nodes} time {ms} ms nps {nps}");
     Ok(())
+}
+
+fn run_bench(depth: u32) {
+    let (nodes, time) = mingmang::search::bench::run(depth, |p, r| {
+        let best = r.best.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "{:<48} best {:<8} score {:?} nodes {}",
+            p.name, best, r.score, r.nodes
+        );
+    });
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    println!("time {} ms", time.as_millis());
+    println!("{nodes} nodes {nps} nps");
 }
