@@ -6,7 +6,7 @@
 //!
 //! Layout: [`worker`] holds the alpha-beta itself (and the documentation of how rule 7 and the
 //! transposition table get along), [`tt`] the shared table, [`eval`] the evaluation, [`time`]
-//! the time manager, [`bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
+//! the time manager, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
 //! by the tests and the A/B matches.
 
 pub mod bench;

@@ -276,6 +276,37 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
+    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, best first: the score in the
+    /// high half, the reversed index in the low half (so ties keep generation order).
+    fn order_moves(
+        &self,
+        moves: &MoveList,
+        skip: Option<usize>,
+        ply: usize,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        let pos = self.game.position();
+        let killers = self.killers[ply];
+        let start = keys.len();
+        for (i, &mv) in moves.iter().enumerate() {
+            if Some(i) == skip {
+                continue;
+            }
+            let cap = capture_count(pos, mv);
+            let score: u32 = if cap > 0 {
+                (1 << 24) + cap * 4096
+            } else if Some(mv) == killers[0] {
+                (1 << 23) + 1
+            } else if Some(mv) == killers[1] {
+                1 << 23
+            } else {
+                ((1 << 21) + self.history[self.history_index(mv)]) as u32
+            };
+            keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
+        }
+        keys[start..].sort_unstable_by(|a, b| b.cmp(a));
+    }
+
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
     fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, allow_null: bool) -> i32 {
         let outer = self.dep;
@@ -370,34 +401,27 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Order: table move, captures by pieces converted, killers, history.
-        let pos = self.game.position();
-        let killers = self.killers[ply];
+        // Order: table move, captures by pieces converted, killers, history. The table move is
+        // tried before the others are even scored: it often cuts off alone, and scoring and
+        // sorting hundreds of moves is the biggest cost of a node on large boards.
         let mut keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
-        for (i, &mv) in moves.iter().enumerate() {
-            let score: u32 = if Some(mv) == tt_move {
-                1 << 30
-            } else {
-                let cap = capture_count(pos, mv);
-                if cap > 0 {
-                    (1 << 24) + cap * 4096
-                } else if Some(mv) == killers[0] {
-                    (1 << 23) + 1
-                } else if Some(mv) == killers[1] {
-                    1 << 23
-                } else {
-                    ((1 << 21) + self.history[self.history_index(mv)]) as u32
-                }
-            };
-            keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
+        let tt_index = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
+        let mut scored = false;
+        match tt_index {
+            Some(i) => keys.push((1u64 << 62) | (u32::MAX - i as u32) as u64),
+            None => {
+                self.order_moves(&moves, None, ply, &mut keys);
+                scored = true;
+            }
         }
-        keys.sort_unstable_by(|a, b| b.cmp(a));
 
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
-        for (searched, &key) in keys.iter().enumerate() {
+        let mut searched = 0;
+        while searched < keys.len() {
+            let key = keys[searched];
             let mv = moves[(u32::MAX - key as u32) as usize];
             let order = (key >> 32) as u32;
             let quiet = order < (1 << 24);
@@ -465,6 +489,11 @@ impl<'a> Worker<'a> {
             }
             if quiet && !quiets.is_full() {
                 quiets.push(mv);
+            }
+            searched += 1;
+            if !scored && searched == keys.len() {
+                self.order_moves(&moves, tt_index, ply, &mut keys);
+                scored = true;
             }
         }
 
