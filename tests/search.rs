@@ -98,6 +98,7 @@ fn forced_results_match_a_brute_force_solver() {
         futility: false,
         late_move_pruning: false,
         aspiration: false,
+        few_moves_extension: false,
     };
     for i in 0..400 {
         let n = 4 + (i % 2);
@@ -400,7 +401,8 @@ fn beats_a_greedy_mover() {
 }
 
 /// A/B match: the default search against the same search with one technique switched off.
-/// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration,
+/// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
+/// few_moves_extension,
 /// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8).
 #[test]
 #[ignore]
@@ -422,6 +424,7 @@ fn ab_match() {
         "futility" => off.futility = false,
         "late_move_pruning" => off.late_move_pruning = false,
         "aspiration" => off.aspiration = false,
+        "few_moves_extension" => off.few_moves_extension = false,
         other => panic!("unknown feature {other}"),
     }
     let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
@@ -512,6 +515,7 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
         futility: false,
         late_move_pruning: false,
         aspiration: false,
+        few_moves_extension: false,
     };
     let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
     let with = solve(&mut game.clone(), 3, 0);

@@ -144,6 +144,8 @@ pub struct SearchConfig {
     pub late_move_pruning: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
+    /// One ply more where the side to move has at most two legal moves.
+    pub few_moves_extension: bool,
 }
 
 impl Default for SearchConfig {
@@ -154,6 +156,7 @@ impl Default for SearchConfig {
             futility: true,
             late_move_pruning: true,
             aspiration: true,
+            few_moves_extension: true,
         }
     }
 }

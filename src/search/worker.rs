@@ -41,7 +41,8 @@ use super::tt::{Bound, Tt};
 use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::SQUARE_SLOTS;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Game, Move, MoveList, Outcome, Position};
+use crate::rules::zobrist::{piece_key, SIDE_KEY};
+use crate::rules::{Game, Move, MoveList, Outcome, Position, RuleOptions, Square};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -108,13 +109,43 @@ pub struct Worker<'a> {
     lmr: Vec<[i32; 64]>,
 }
 
+/// Whether an enemy piece stands next to `to`: a slide can only capture (straight) if so.
+/// A few loads and shifts, against the four line scans of a full capture test, and on a large
+/// board most destination squares fail it.
+#[inline(always)]
+fn enemy_adjacent(pos: &Position, to: Square) -> bool {
+    let them = pos.side_to_move().other();
+    let (f, r) = (to.file(), to.rank());
+    let row = pos.rank_bits(them, r);
+    let col = pos.file_bits(them, f);
+    ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
+}
+
 /// Pieces a move converts along straight lines (a leap converts the jumped piece too).
 #[inline(always)]
 fn capture_count(pos: &Position, mv: Move) -> u32 {
     if mv.is_pass() {
         0
+    } else if !enemy_adjacent(pos, mv.to()) {
+        mv.is_leap() as u32
     } else {
         pos.straight_capture_count(mv) + mv.is_leap() as u32
+    }
+}
+
+/// The hash after `mv`: computed directly for a slide that cannot capture under the basic
+/// rules (the common case), else by the rules.
+#[inline(always)]
+fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64 {
+    if !mv.is_pass()
+        && !mv.is_leap()
+        && !options.needs_full_capture()
+        && !enemy_adjacent(pos, mv.to())
+    {
+        let us = pos.side_to_move();
+        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
+    } else {
+        pos.child_hash(mv, options)
     }
 }
 
@@ -245,7 +276,7 @@ impl<'a> Worker<'a> {
                 list.push(mv);
                 return;
             }
-            let h = pos.child_hash(mv, &options);
+            let h = child_hash(pos, mv, &options);
             if history.contains(h) {
                 Self::note_ban(&mut dep, root_index, game, h);
             } else {
@@ -367,6 +398,13 @@ impl<'a> Worker<'a> {
             // Rule 8: no legal move (blocked, or every move banned) loses.
             return -MATE + ply as i32;
         }
+        // A side with one or two moves left is close to losing by having none: look one ply
+        // deeper, cheaply, since the node has almost no branches.
+        let depth = if cfg.few_moves_extension && moves.len() <= 2 && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
         let static_eval = if pv_node {
             0
         } else {
@@ -541,7 +579,7 @@ impl<'a> Worker<'a> {
                     return;
                 }
                 if !mv.is_pass() {
-                    let h = pos.child_hash(mv, &options);
+                    let h = child_hash(pos, mv, &options);
                     if history.contains(h) {
                         Self::note_ban(&mut dep, root_index, game, h);
                         return;
@@ -747,5 +785,31 @@ impl<'a> Worker<'a> {
         }
         self.poll();
         completed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardSize, Rules};
+    use crate::search::selfplay::{random_opening, Rng};
+
+    #[test]
+    fn fast_child_hash_and_capture_count_agree_with_the_rules() {
+        let mut rng = Rng::new(3);
+        for i in 0..200 {
+            let n = 4 + i % 16;
+            let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+            random_opening(&mut game, rng.below(80), &mut rng);
+            let pos = game.position();
+            let options = game.rules().options;
+            for mv in game.legal_moves() {
+                assert_eq!(
+                    child_hash(pos, mv, &options),
+                    pos.child_hash(mv, &options)
+                );
+                assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
+            }
+        }
     }
 }
