@@ -133,6 +133,71 @@ fn capture_count(pos: &Position, mv: Move) -> u32 {
     }
 }
 
+/// Nearest set bit above `i`, if any.
+#[inline(always)]
+fn next_up(occ: u32, i: usize) -> Option<usize> {
+    let above = (occ as u64) >> (i + 1);
+    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
+}
+
+/// Nearest set bit below `i`, if any.
+#[inline(always)]
+fn next_down(occ: u32, i: usize) -> Option<usize> {
+    let below = occ & ((1u32 << i) - 1);
+    (below != 0).then(|| 31 - below.leading_zeros() as usize)
+}
+
+/// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
+/// applied). Works from the destination side: only empty squares next to an enemy piece can be
+/// capture squares, each is tested once, and the pieces that can slide there are the nearest
+/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
+fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let size = pos.size();
+    let (w, h) = (size.width(), size.height());
+    for r in 0..h {
+        let own_r = pos.rank_bits(us, r);
+        let their_r = pos.rank_bits(them, r);
+        let occ_r = own_r | their_r;
+        let mut adj = (their_r << 1) | (their_r >> 1);
+        if r > 0 {
+            adj |= pos.rank_bits(them, r - 1);
+        }
+        if r + 1 < h {
+            adj |= pos.rank_bits(them, r + 1);
+        }
+        let mut cand = adj & !occ_r & size.rank_mask();
+        while cand != 0 {
+            let f = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let to = Square::new(f, r);
+            let n = pos.straight_capture_count(Move::slide(to, to));
+            if n == 0 {
+                continue;
+            }
+            let own_f = pos.file_bits(us, f);
+            let occ_f = own_f | pos.file_bits(them, f);
+            for j in [next_up(occ_r, f), next_down(occ_r, f)]
+                .into_iter()
+                .flatten()
+            {
+                if own_r >> j & 1 != 0 && j < w {
+                    emit(Move::slide(Square::new(j, r), to), n);
+                }
+            }
+            for j in [next_up(occ_f, r), next_down(occ_f, r)]
+                .into_iter()
+                .flatten()
+            {
+                if own_f >> j & 1 != 0 && j < h {
+                    emit(Move::slide(Square::new(f, j), to), n);
+                }
+            }
+        }
+    }
+}
+
 /// The hash after `mv`: computed directly for a slide that cannot capture under the basic
 /// rules (the common case), else by the rules.
 #[inline(always)]
@@ -573,24 +638,48 @@ impl<'a> Worker<'a> {
             let history = game.history();
             let mut dep = self.dep;
             let root_index = self.root_index;
-            pos.for_each_pseudo_move(&options, |mv| {
-                let cap = capture_count(pos, mv);
-                if cap == 0 && has_quiet {
-                    return;
-                }
-                if !mv.is_pass() {
-                    let h = child_hash(pos, mv, &options);
-                    if history.contains(h) {
-                        Self::note_ban(&mut dep, root_index, game, h);
+            if options.needs_full_capture() || options.last_piece_leap {
+                // Captures the straight-line finder does not see: scan every move.
+                pos.for_each_pseudo_move(&options, |mv| {
+                    let cap = capture_count(pos, mv);
+                    if cap == 0 && has_quiet {
                         return;
                     }
-                }
-                if cap > 0 {
-                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                } else {
-                    has_quiet = true;
-                }
-            });
+                    if !mv.is_pass() {
+                        let h = child_hash(pos, mv, &options);
+                        if history.contains(h) {
+                            Self::note_ban(&mut dep, root_index, game, h);
+                            return;
+                        }
+                    }
+                    if cap > 0 {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    } else {
+                        has_quiet = true;
+                    }
+                });
+            } else {
+                for_each_capture(pos, |mv, cap| {
+                    let h = pos.child_hash(mv, &options);
+                    if history.contains(h) {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    } else {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    }
+                });
+                // Standing pat needs a quiet move to stand on; the first one found usually is.
+                pos.for_each_pseudo_move(&options, |mv| {
+                    if has_quiet || capture_count(pos, mv) > 0 {
+                        return;
+                    }
+                    let h = child_hash(pos, mv, &options);
+                    if mv.is_pass() || !history.contains(h) {
+                        has_quiet = true;
+                    } else {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    }
+                });
+            }
             self.dep = dep;
         }
         if caps.is_empty() && !has_quiet {
@@ -804,12 +893,21 @@ mod tests {
             let pos = game.position();
             let options = game.rules().options;
             for mv in game.legal_moves() {
-                assert_eq!(
-                    child_hash(pos, mv, &options),
-                    pos.child_hash(mv, &options)
-                );
+                assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
                 assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
             }
+            let mut expected: Vec<(Move, u32)> = Vec::new();
+            pos.for_each_pseudo_move(&options, |mv| {
+                let n = pos.straight_capture_count(mv);
+                if n > 0 {
+                    expected.push((mv, n));
+                }
+            });
+            let mut got = Vec::new();
+            for_each_capture(pos, |mv, n| got.push((mv, n)));
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected);
         }
     }
 }
