@@ -17,7 +17,7 @@ pub mod tt;
 pub mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Outcome};
@@ -296,6 +296,11 @@ impl Searcher {
             })
             .collect();
         let time = TimeManager::new(start, limits, game.side_to_move(), options.move_overhead);
+        let max_depth = if limits.infinite {
+            worker::MAX_PLY as u32
+        } else {
+            limits.depth.unwrap_or(worker::MAX_PLY as u32).max(1)
+        };
         let shared = Shared {
             tt: &self.tt,
             stop,
@@ -305,11 +310,8 @@ impl Searcher {
             node_limit: if limits.infinite { None } else { limits.nodes },
             config: self.config,
             weights: self.weights,
-        };
-        let max_depth = if limits.infinite {
-            worker::MAX_PLY as u32
-        } else {
-            limits.depth.unwrap_or(worker::MAX_PLY as u32).max(1)
+            helper_best: Mutex::new(None),
+            max_depth,
         };
         let threads = options.threads.max(1);
         let multi_pv = options.multi_pv.max(1);
@@ -325,7 +327,7 @@ impl Searcher {
                     .stack_size(STACK_SIZE)
                     .spawn_scoped(scope, move || {
                         let mut w = Worker::new(id, shared, game);
-                        w.iterate(&mut root, max_depth, 1, None);
+                        w.iterate(&mut root, max_depth, multi_pv, None);
                     })
                     .expect("spawn search thread");
                 helpers.push(handle);
@@ -355,7 +357,30 @@ impl Searcher {
             }
             out
         });
-        let _ = depth;
+        // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more;
+        // its lines are reported too, so the last report always matches the result.
+        let helper = shared.helper_best.lock().expect("not poisoned").take();
+        let best_root = match helper {
+            Some((d, seldepth, root)) if d > depth => {
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let time = start.elapsed();
+                for (k, rm) in root.iter().take(multi_pv).enumerate() {
+                    report(&SearchInfo {
+                        depth: d,
+                        seldepth,
+                        score: to_score(rm.score),
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        time,
+                        hashfull: self.tt.hashfull(),
+                        pv: rm.pv.clone(),
+                        multipv: k + 1,
+                    });
+                }
+                root
+            }
+            _ => best_root,
+        };
         let best = &best_root[0];
         SearchResult {
             best: Some(best.mv),

@@ -32,7 +32,8 @@ impl TimeManager {
         }
         if let Some(t) = limits.move_time {
             // An exact time per move: use all of it less the overhead (at most half of it, so
-            // tiny move times still leave room for the reply).
+            // tiny move times still leave room for the reply). Iterations keep starting until
+            // it is spent; the last completed one answers.
             let t = t.saturating_sub(overhead.min(t / 2)).max(MIN_BUDGET);
             soft = Some(t);
             hard = Some(t);
@@ -52,6 +53,9 @@ impl TimeManager {
                 };
                 let s = share.min(cap).max(MIN_BUDGET);
                 let h = (s * 4).min(cap).max(s);
+                // An iteration usually costs several times the previous one: do not start one
+                // after half the share is spent, so the average stays near the share.
+                let s = s / 2;
                 soft = Some(soft.map_or(s, |x| x.min(s)));
                 hard = Some(hard.map_or(h, |x| x.min(h)));
             }
@@ -69,10 +73,10 @@ impl TimeManager {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Whether another iteration should not be started. An iteration usually costs several
-    /// times the previous one, so stop once half the soft budget is spent.
+    /// Whether another iteration should not be started. With an exact move time that is only
+    /// when the time is up; the iteration then running is cut off at the hard limit.
     pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.start.elapsed() >= s / 2)
+        self.soft.is_some_and(|s| self.start.elapsed() >= s)
     }
 
     /// Whether any time limit applies.

@@ -32,6 +32,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
+use std::sync::Mutex;
 
 use arrayvec::ArrayVec;
 
@@ -74,6 +75,10 @@ pub struct Shared<'a> {
     pub config: SearchConfig,
     /// Evaluation weights.
     pub weights: Weights,
+    /// The deepest iteration a helper thread completed, with its root moves (best first).
+    pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
+    /// The depth limit: the first thread to complete it ends the search.
+    pub max_depth: u32,
 }
 
 /// A root move with its latest score and line.
@@ -786,13 +791,11 @@ impl<'a> Worker<'a> {
         let cfg = self.shared.config;
         let mut depth = 1u32;
         while depth <= max_depth && (depth as usize) < MAX_PLY {
-            // Helpers search some iterations one ply deeper, so the threads spread over the
-            // tree instead of all following the same path.
-            let d = if self.id % 2 == 1 && depth > 1 {
-                depth + 1
-            } else {
-                depth
-            } as i32;
+            // All threads search the same depths: measured on this machine, helpers one ply
+            // ahead (the usual Lazy SMP spread) overwrote the main thread's table entries and
+            // slowed both. The threads still diverge through the shared table's timing, and
+            // the first to complete the depth limit ends the search.
+            let d = depth as i32;
             for rm in root.iter_mut() {
                 rm.prev_score = rm.score;
             }
@@ -836,6 +839,18 @@ impl<'a> Worker<'a> {
             }
             completed = d as u32;
             last_good = root.clone();
+            if !self.is_main() {
+                // Offer the result to the main thread, which plays the deepest one completed.
+                let mut best = self.shared.helper_best.lock().expect("not poisoned");
+                if best.as_ref().is_none_or(|(d, _, _)| *d < completed) {
+                    *best = Some((completed, self.seldepth as u32, root.clone()));
+                }
+                drop(best);
+                if completed >= self.shared.max_depth {
+                    self.shared.abort.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
             if let Some(tx) = report {
                 self.poll();
                 let s = self.shared;
