@@ -418,7 +418,28 @@ fn ab_match() {
     let nodes = env("AB_NODES", 10_000);
     let size = env("AB_SIZE", 8) as usize;
     let mut off = SearchConfig::default();
+    let mut weights = mingmang::search::eval::WEIGHTS;
     match feature.as_str() {
+        // `AB_FEATURE=weights AB_WEIGHTS=mobility=4,tempo=0`: the default weights against these.
+        "weights" => {
+            let spec = std::env::var("AB_WEIGHTS").unwrap_or_default();
+            for pair in spec.split(',').filter(|p| !p.is_empty()) {
+                let (k, v) = pair.split_once('=').expect("name=value");
+                let v: i32 = v.parse().expect("integer weight");
+                let w = &mut weights;
+                match k {
+                    "material" => w.material = v,
+                    "mobility" => w.mobility = v,
+                    "anchored" => w.anchored = v,
+                    "half_anchored" => w.half_anchored = v,
+                    "hanging_own" => w.hanging_own = v,
+                    "hanging_their" => w.hanging_their = v,
+                    "tempo" => w.tempo = v,
+                    "territory" => w.territory = v,
+                    other => panic!("unknown weight {other}"),
+                }
+            }
+        }
         "null_move" => off.null_move = false,
         "lmr" => off.lmr = false,
         "futility" => off.futility = false,
@@ -440,7 +461,11 @@ fn ab_match() {
         6,
         env("AB_SEED", 1),
         &mut || Box::new(EnginePlayer::new(limits.clone(), SearchConfig::default())),
-        &mut || Box::new(EnginePlayer::new(l2.clone(), off)),
+        &mut || {
+            let mut p = EnginePlayer::new(l2.clone(), off);
+            p.searcher.set_weights(weights);
+            Box::new(p)
+        },
     );
     println!(
         "AB {feature}: with {} - {} - {} without (score {:.3}) over {} games, {nodes} nodes/move, {size}x{size}",
@@ -544,4 +569,10 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
     if search_with(&fresh, 3, off).best != search_with(game, 3, off).best {
         *moves_differ += 1;
     }
+}
+
+#[test]
+fn searcher_is_send() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Searcher>();
 }

@@ -297,12 +297,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Counts a node; polls every 256 nodes (well under a millisecond), so a stop request or
+    /// Counts a node; polls every 128 nodes (well under a millisecond), so a stop request or
     /// the hard time limit is honoured within a few milliseconds even on 19x19.
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0 {
+        if self.nodes & 127 == 0 {
             self.poll();
         }
         self.stopped
