@@ -99,6 +99,7 @@ fn forced_results_match_a_brute_force_solver() {
         late_move_pruning: false,
         aspiration: false,
         few_moves_extension: false,
+        root_lmr: false,
     };
     for i in 0..400 {
         let n = 4 + (i % 2);
@@ -402,7 +403,7 @@ fn beats_a_greedy_mover() {
 
 /// A/B match: the default search against the same search with one technique switched off.
 /// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
-/// few_moves_extension,
+/// few_moves_extension | root_lmr | weights,
 /// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8).
 #[test]
 #[ignore]
@@ -446,6 +447,7 @@ fn ab_match() {
         "late_move_pruning" => off.late_move_pruning = false,
         "aspiration" => off.aspiration = false,
         "few_moves_extension" => off.few_moves_extension = false,
+        "root_lmr" => off.root_lmr = false,
         other => panic!("unknown feature {other}"),
     }
     let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
@@ -541,6 +543,7 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
         late_move_pruning: false,
         aspiration: false,
         few_moves_extension: false,
+        root_lmr: false,
     };
     let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
     let with = solve(&mut game.clone(), 3, 0);

@@ -146,6 +146,8 @@ pub struct SearchConfig {
     pub aspiration: bool,
     /// One ply more where the side to move has at most two legal moves.
     pub few_moves_extension: bool,
+    /// Late move reductions at the root too.
+    pub root_lmr: bool,
 }
 
 impl Default for SearchConfig {
@@ -157,6 +159,7 @@ impl Default for SearchConfig {
             late_move_pruning: true,
             aspiration: true,
             few_moves_extension: true,
+            root_lmr: true,
         }
     }
 }

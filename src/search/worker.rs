@@ -738,13 +738,25 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
+        let root_lmr = self.shared.config.root_lmr;
         for (i, rm) in moves.iter_mut().enumerate() {
+            let quiet = capture_count(self.game.position(), rm.mv) == 0;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
                 v = -self.search(-beta, -alpha, depth - 1, 1, true);
             } else {
-                v = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
+                // Late root moves (ordered by the previous iteration's scores, so these are the
+                // ones that did worst) are searched a little shallower first; a root move with
+                // hundreds of siblings on a big board otherwise costs as much as the best one.
+                let mut r = 0;
+                if root_lmr && quiet && depth >= 3 && i >= 4 {
+                    r = (self.lmr[(depth as usize).min(63)][i.min(63)] - 1).clamp(0, depth - 2);
+                }
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
+                }
                 if v > alpha && v < beta {
                     v = -self.search(-beta, -alpha, depth - 1, 1, true);
                 }
