@@ -33,8 +33,8 @@ pub struct Weights {
 pub const WEIGHTS: Weights = Weights {
     material: 100,
     mobility: 2,
-    anchored: 12,
-    half_anchored: 4,
+    anchored: 25,
+    half_anchored: 8,
     hanging_own: 25,
     hanging_their: 10,
     tempo: 8,
