@@ -67,6 +67,13 @@ enum Command {
     /// rules core; prints progress and a summary with Elo, LOS and SPRT.
     #[command(after_long_help = MATCH_EXAMPLES, after_help = MATCH_EXAMPLES)]
     Match(Box<MatchArgs>),
+    /// Search the fixed benchmark positions (one thread, fresh table); the last line is
+    /// `N nodes R nps`, with N the same on every machine.
+    Bench {
+        /// Depth on boards up to 100 squares (larger boards search one or two plies less).
+        #[arg(long, short, default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -96,6 +103,10 @@ fn main() -> ExitCode {
             rules,
         }) => run_gtp(depth, movetime, hash, &rules),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Bench { depth }) => {
+            run_bench(depth);
+            Ok(())
+        }
         None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
@@ -151,4 +162,17 @@ fn run_perft(
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     let config = args.config()?;
     matchrunner::run(&config).map(|_| ())
+}
+
+fn run_bench(depth: u32) {
+    let (nodes, time) = mingmang::search::bench::run(depth, |p, r| {
+        let best = r.best.map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "{:<48} best {:<8} score {:?} nodes {}",
+            p.name, best, r.score, r.nodes
+        );
+    });
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    println!("time {} ms", time.as_millis());
+    println!("{nodes} nodes {nps} nps");
 }

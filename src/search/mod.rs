@@ -3,11 +3,28 @@
 //! This module's public types are the contract with the protocol and the match runner:
 //! [`Searcher::search`] takes the game, [`Limits`], [`SearchOptions`], a shared stop flag and a
 //! progress callback, and returns a [`SearchResult`].
+//!
+//! Layout: [`worker`] holds the alpha-beta itself (and the documentation of how rule 7 and the
+//! transposition table get along), [`tt`] the shared table, [`eval`] the evaluation, [`time`]
+//! the time manager, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
+//! by the tests and the A/B matches.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+pub mod bench;
+pub mod eval;
+pub mod selfplay;
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Outcome};
+use eval::Weights;
+use time::TimeManager;
+use tt::Tt;
+use worker::{RootMove, Shared, Worker, INF, MATE, MATE_BOUND};
 
 /// A search score from the side to move's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -108,13 +125,63 @@ pub struct SearchResult {
 /// Default transposition table size.
 pub const DEFAULT_HASH_MIB: usize = 16;
 
-/// The search engine with its persistent state (transposition table, heuristics).
-pub struct Searcher {
-    hash_mib: usize,
-    nodes: u64,
+/// Largest table accepted, in MiB.
+pub const MAX_HASH_MIB: usize = 65_536;
+
+/// Stack size of search threads: move lists live on the stack, up to 1452 moves per ply.
+const STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// Switches for the selective parts of the search, so self-play can measure each one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchConfig {
+    /// Null-move pruning (guarded against zugzwang).
+    pub null_move: bool,
+    /// Late move reductions.
+    pub lmr: bool,
+    /// Futility pruning of quiet moves near the leaves.
+    pub futility: bool,
+    /// Late move pruning (move-count based) near the leaves.
+    pub late_move_pruning: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// One ply more where the side to move has at most two legal moves.
+    pub few_moves_extension: bool,
+    /// Late move reductions at the root too.
+    pub root_lmr: bool,
 }
 
-const MATE: i32 = 1_000_000;
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            null_move: true,
+            lmr: true,
+            futility: true,
+            late_move_pruning: true,
+            aspiration: true,
+            few_moves_extension: true,
+            root_lmr: true,
+        }
+    }
+}
+
+/// Converts an internal score to the public form.
+pub(crate) fn to_score(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Mate(MATE - v)
+    } else if v <= -MATE_BOUND {
+        Score::Mate(-(MATE + v))
+    } else {
+        Score::Cp(v)
+    }
+}
+
+/// The search engine with its persistent state (transposition table, settings).
+pub struct Searcher {
+    hash_mib: usize,
+    tt: Tt,
+    config: SearchConfig,
+    weights: Weights,
+}
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -125,132 +192,209 @@ impl Default for Searcher {
 impl Searcher {
     /// A searcher with a transposition table of `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
-        Searcher { hash_mib, nodes: 0 }
+        let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
+        Searcher {
+            hash_mib,
+            tt: Tt::new(hash_mib),
+            config: SearchConfig::default(),
+            weights: eval::WEIGHTS,
+        }
     }
 
     /// Resizes the transposition table (clearing it).
     pub fn set_hash_mib(&mut self, mib: usize) -> Result<(), String> {
+        if !(1..=MAX_HASH_MIB).contains(&mib) {
+            return Err(format!(
+                "hash size {mib} MiB is out of range (1 to {MAX_HASH_MIB})"
+            ));
+        }
         self.hash_mib = mib;
+        self.tt = Tt::new(mib);
         Ok(())
     }
 
+    /// The table size in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+
     /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The pruning switches in use.
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Changes the pruning switches (for A/B matches).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Changes the evaluation weights (for tuning).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
 
     /// Searches `game`'s current position within `limits`, reporting progress to `report`, until
     /// done or `stop` is set.
+    ///
+    /// Threads: `options.threads` searchers share the table (Lazy SMP); the first one's result
+    /// is returned. The callback is called on the caller's thread. When the side to move has no
+    /// legal move, `best` is `None` and the score is `Mate(0)` (lost) or the game's result.
     pub fn search(
         &mut self,
         game: &Game,
         limits: &Limits,
-        _options: &SearchOptions,
+        options: &SearchOptions,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let mut game = game.clone();
-        let mut root: Vec<Move> = game.legal_moves().to_vec();
+        self.tt.new_search();
+        let mut legal: Vec<Move> = game.legal_moves().to_vec();
         if !limits.search_moves.is_empty() {
-            root.retain(|m| limits.search_moves.contains(m));
+            let wanted: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| limits.search_moves.contains(m))
+                .collect();
+            if !wanted.is_empty() {
+                legal = wanted;
+            }
         }
-        self.nodes = 0;
-        let mut best = SearchResult {
-            best: root.first().copied(),
-            score: Score::Cp(0),
-            pv: root.first().copied().into_iter().collect(),
-            nodes: 0,
-            time: Duration::ZERO,
-        };
-        let deadline = limits.move_time.map(|t| start + t);
-        let max_depth = limits.depth.unwrap_or(64);
-        for depth in 1..=max_depth {
-            let mut alpha = -MATE - 1;
-            let mut best_move = None;
-            for &mv in &root {
-                game.make(mv);
-                let score = -self.negamax(&mut game, depth - 1, 1, -MATE - 1, -alpha, stop);
-                game.unmake();
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                }
-            }
-            if stop.load(Ordering::Relaxed) || best_move.is_none() {
-                break;
-            }
-            let score = if alpha.abs() > MATE - 1000 {
-                Score::Mate(if alpha > 0 {
-                    MATE - alpha
-                } else {
-                    -(MATE + alpha)
-                })
-            } else {
-                Score::Cp(alpha)
+        if legal.is_empty() {
+            let us = game.side_to_move();
+            let score = match game.outcome() {
+                Outcome::Win(c, _) if c == us => Score::Mate(0),
+                Outcome::Draw(_) => Score::Cp(0),
+                _ => Score::Mate(0),
             };
-            best = SearchResult {
-                best: best_move,
+            return SearchResult {
+                best: None,
                 score,
-                pv: best_move.into_iter().collect(),
-                nodes: self.nodes,
+                pv: Vec::new(),
+                nodes: 0,
                 time: start.elapsed(),
             };
-            let time = start.elapsed();
-            report(&SearchInfo {
-                depth,
-                seldepth: depth,
-                score,
-                nodes: self.nodes,
-                nps: (self.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                time,
-                hashfull: 0,
-                pv: best.pv.clone(),
-                multipv: 1,
-            });
-            if deadline.is_some_and(|d| Instant::now() >= d)
-                || limits.nodes.is_some_and(|n| self.nodes >= n)
-            {
-                break;
+        }
+        // Initial order (also the answer if stopped before depth 1 ends): captures first.
+        let pos = game.position();
+        legal.sort_by_key(|&m| {
+            std::cmp::Reverse(if m.is_pass() {
+                0
+            } else {
+                pos.straight_capture_count(m)
+            })
+        });
+        let root: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                prev_score: -INF,
+                pv: vec![mv],
+            })
+            .collect();
+        let time = TimeManager::new(start, limits, game.side_to_move(), options.move_overhead);
+        let max_depth = if limits.infinite {
+            worker::MAX_PLY as u32
+        } else {
+            limits.depth.unwrap_or(worker::MAX_PLY as u32).max(1)
+        };
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            time,
+            node_limit: if limits.infinite { None } else { limits.nodes },
+            config: self.config,
+            weights: self.weights,
+            helper_best: Mutex::new(None),
+            max_depth,
+        };
+        let threads = options.threads.max(1);
+        let multi_pv = options.multi_pv.max(1);
+        let (tx, rx) = mpsc::channel::<SearchInfo>();
+        let (best_root, depth) = std::thread::scope(|scope| {
+            let shared = &shared;
+            let mut helpers = Vec::new();
+            for id in 1..threads {
+                let mut root = root.clone();
+                let game = game.clone();
+                let handle = std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker::new(id, shared, game);
+                        w.iterate(&mut root, max_depth, multi_pv, None);
+                    })
+                    .expect("spawn search thread");
+                helpers.push(handle);
             }
-        }
-        best.nodes = self.nodes;
-        best.time = start.elapsed();
-        best
-    }
-
-    fn negamax(
-        &mut self,
-        game: &mut Game,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-        stop: &AtomicBool,
-    ) -> i32 {
-        self.nodes += 1;
-        match game.outcome() {
-            Outcome::Win(winner, _) if winner == game.side_to_move() => return MATE - ply,
-            Outcome::Win(_, _) => return -(MATE - ply),
-            Outcome::Draw(_) => return 0,
-            Outcome::Ongoing => {}
-        }
-        if depth == 0 || stop.load(Ordering::Relaxed) {
-            let us = game.side_to_move();
-            let p = game.position();
-            let material = p.count(us) as i32 - p.count(us.other()) as i32;
-            return 100 * material;
-        }
-        for mv in game.legal_moves() {
-            game.make(mv);
-            let score = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha, stop);
-            game.unmake();
-            if score >= beta {
-                return score;
+            let main = {
+                let mut root = root.clone();
+                let game = game.clone();
+                std::thread::Builder::new()
+                    .name("search-0".into())
+                    .stack_size(STACK_SIZE)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker::new(0, shared, game);
+                        let depth = w.iterate(&mut root, max_depth, multi_pv, Some(&tx));
+                        // Done: the helpers stop too.
+                        shared.abort.store(true, Ordering::Relaxed);
+                        (root, depth)
+                    })
+                    .expect("spawn search thread")
+            };
+            // Reports are forwarded on the caller's thread until the main searcher hangs up.
+            for info in rx {
+                report(&info);
             }
-            alpha = alpha.max(score);
+            let out = main.join().expect("search thread panicked");
+            for h in helpers {
+                h.join().expect("search thread panicked");
+            }
+            out
+        });
+        // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more;
+        // its lines are reported too, so the last report always matches the result.
+        let helper = shared.helper_best.lock().expect("not poisoned").take();
+        let best_root = match helper {
+            Some((d, seldepth, root)) if d > depth => {
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let time = start.elapsed();
+                for (k, rm) in root.iter().take(multi_pv).enumerate() {
+                    report(&SearchInfo {
+                        depth: d,
+                        seldepth,
+                        score: to_score(rm.score),
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        time,
+                        hashfull: self.tt.hashfull(),
+                        pv: rm.pv.clone(),
+                        multipv: k + 1,
+                    });
+                }
+                root
+            }
+            _ => best_root,
+        };
+        let best = &best_root[0];
+        SearchResult {
+            best: Some(best.mv),
+            score: if best.score > -INF {
+                to_score(best.score)
+            } else {
+                Score::Cp(0)
+            },
+            pv: best.pv.clone(),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: start.elapsed(),
         }
-        alpha
     }
 }

@@ -1,0 +1,258 @@
+//! The static evaluation: hand-written features of a position, from the side to move's view.
+//!
+//! Every board from 4x4 to 19x19 is read through the same rank and file occupancy words, so the
+//! features mean the same on all sizes. The weights live in [`Weights`] for later tuning.
+
+use crate::rules::{Color, Game, Position};
+
+/// Feature weights in centi-pieces (100 = one piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per piece: the game is won by taking pieces (conversion swings two).
+    pub material: i32,
+    /// Per square a piece can slide to: mobility keeps a side away from the loss by having no move.
+    pub mobility: i32,
+    /// Per piece whose friendly line reaches an edge both along its rank and its file: it cannot
+    /// be flanked on either line while that stays so (corner pieces always count).
+    pub anchored: i32,
+    /// Per piece anchored along one line only.
+    pub half_anchored: i32,
+    /// Per piece of the side to move that the opponent could capture with one move (it must
+    /// spend its move defending).
+    pub hanging_own: i32,
+    /// Per opposing piece the side to move could capture now; quiescence resolves the big
+    /// swings, this term only values the pressure when it stands pat.
+    pub hanging_their: i32,
+    /// For being on move.
+    pub tempo: i32,
+    /// Per empty square enclosed by one side only (territory scoring only).
+    pub territory: i32,
+}
+
+/// The weights in use.
+pub const WEIGHTS: Weights = Weights {
+    material: 100,
+    mobility: 2,
+    anchored: 25,
+    half_anchored: 8,
+    hanging_own: 25,
+    hanging_their: 10,
+    tempo: 8,
+    territory: 60,
+};
+
+/// Nearest occupied index above `i` in `occ`, if any.
+#[inline(always)]
+fn next_up(occ: u32, i: usize) -> Option<usize> {
+    let above = (occ as u64) >> (i + 1);
+    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
+}
+
+/// Nearest occupied index below `i` in `occ`, if any.
+#[inline(always)]
+fn next_down(occ: u32, i: usize) -> Option<usize> {
+    let below = occ & ((1u32 << i) - 1);
+    (below != 0).then(|| 31 - below.leading_zeros() as usize)
+}
+
+/// Per-colour feature counts.
+#[derive(Default, Clone, Copy, Debug)]
+struct Features {
+    mobility: i32,
+    anchored: i32,
+    half_anchored: i32,
+    hanging: i32,
+}
+
+/// The words of one colour: `[colour][line]` for ranks and files.
+struct Lines<'a> {
+    pos: &'a Position,
+}
+
+impl Lines<'_> {
+    #[inline(always)]
+    fn word(&self, c: Color, is_file: bool, line: usize) -> u32 {
+        if is_file {
+            self.pos.file_bits(c, line)
+        } else {
+            self.pos.rank_bits(c, line)
+        }
+    }
+}
+
+/// Whether a piece of `c` can slide onto the empty square at index `i` of line `line`, coming
+/// either along the perpendicular line or along this line from beyond index `i` in direction
+/// `away` (+1 or -1).
+#[inline(always)]
+fn reachable(
+    lines: &Lines,
+    c: Color,
+    is_file: bool,
+    line: usize,
+    i: usize,
+    away: i32,
+    len: usize,
+) -> bool {
+    let own = lines.word(c, is_file, line);
+    let occ = own | lines.word(c.other(), is_file, line);
+    let along = if away > 0 {
+        next_up(occ, i).filter(|&j| j < len)
+    } else {
+        next_down(occ, i)
+    };
+    if along.is_some_and(|j| own >> j & 1 != 0) {
+        return true;
+    }
+    let pown = lines.word(c, !is_file, i);
+    let pocc = pown | lines.word(c.other(), !is_file, i);
+    next_up(pocc, line).is_some_and(|j| pown >> j & 1 != 0)
+        || next_down(pocc, line).is_some_and(|j| pown >> j & 1 != 0)
+}
+
+/// Scans every rank and file once, filling both colours' features.
+fn features(pos: &Position) -> [Features; 2] {
+    let size = pos.size();
+    let (w, h) = (size.width(), size.height());
+    let lines = Lines { pos };
+    let mut f = [Features::default(); 2];
+    // anchored_along[c][is_file][line]: pieces whose friendly run along that line touches an edge.
+    let mut anchor_rank = [[0u32; 19]; 2];
+    let mut anchor_file = [[0u32; 19]; 2];
+    for is_file in [false, true] {
+        let (count, len) = if is_file { (w, h) } else { (h, w) };
+        let full = (1u32 << len) - 1;
+        for line in 0..count {
+            let words = [
+                lines.word(Color::White, is_file, line),
+                lines.word(Color::Black, is_file, line),
+            ];
+            let occ = words[0] | words[1];
+            // Mobility: every maximal empty run is reachable by the pieces at its two ends.
+            let mut empty = !occ & full;
+            while empty != 0 {
+                let lo = empty.trailing_zeros() as usize;
+                let run = (!(empty >> lo)).trailing_zeros() as usize;
+                empty &= !(((1u64 << run) - 1) << lo) as u32;
+                let hi = lo + run - 1;
+                for end in [lo.checked_sub(1), Some(hi + 1).filter(|&x| x < len)]
+                    .into_iter()
+                    .flatten()
+                {
+                    let c = if words[0] >> end & 1 != 0 { 0 } else { 1 };
+                    f[c].mobility += run as i32;
+                }
+            }
+            for c in Color::BOTH {
+                let own = words[c.index()];
+                let their = words[c.other().index()];
+                // Runs touching an edge are anchored along this line.
+                let low_run = (!own).trailing_zeros();
+                let mut anchored = ((1u64 << low_run) - 1) as u32;
+                let high = own << (32 - len);
+                let high_run = (!high).leading_zeros() as usize;
+                if high_run > 0 {
+                    anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
+                }
+                if is_file {
+                    anchor_file[c.index()][line] = anchored;
+                } else {
+                    anchor_rank[c.index()][line] = anchored;
+                }
+                // Hanging runs: one end an enemy piece, the other an empty square an enemy can
+                // reach in one slide.
+                let mut rest = own & !anchored;
+                while rest != 0 {
+                    let lo = rest.trailing_zeros() as usize;
+                    let run = (!(rest >> lo)).trailing_zeros() as usize;
+                    rest &= !(((1u64 << run) - 1) << lo) as u32;
+                    let hi = lo + run - 1;
+                    let (below, above) = (lo - 1, hi + 1);
+                    let enemy_below = their >> below & 1 != 0;
+                    let enemy_above = their >> above & 1 != 0;
+                    let empty_below = occ >> below & 1 == 0;
+                    let empty_above = occ >> above & 1 == 0;
+                    let threatened = (enemy_below
+                        && empty_above
+                        && reachable(&lines, c.other(), is_file, line, above, 1, len))
+                        || (enemy_above
+                            && empty_below
+                            && reachable(&lines, c.other(), is_file, line, below, -1, len));
+                    if threatened {
+                        f[c.index()].hanging += run as i32;
+                    }
+                }
+            }
+        }
+    }
+    for c in Color::BOTH {
+        for (r, &rank_anchor) in anchor_rank[c.index()].iter().enumerate().take(h) {
+            let mut bits = pos.rank_bits(c, r);
+            while bits != 0 {
+                let file = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let a = (rank_anchor >> file & 1) + (anchor_file[c.index()][file] >> r & 1);
+                match a {
+                    2 => f[c.index()].anchored += 1,
+                    1 => f[c.index()].half_anchored += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    f
+}
+
+/// The evaluation of `game`'s position for the side to move, in centi-pieces.
+pub fn evaluate(game: &Game, w: &Weights) -> i32 {
+    let pos = game.position();
+    let us = pos.side_to_move();
+    let them = us.other();
+    let f = features(pos);
+    let (u, t) = (f[us.index()], f[them.index()]);
+    let mut score = w.material * (pos.count(us) as i32 - pos.count(them) as i32)
+        + w.mobility * (u.mobility - t.mobility)
+        + w.anchored * (u.anchored - t.anchored)
+        + w.half_anchored * (u.half_anchored - t.half_anchored)
+        - w.hanging_own * u.hanging
+        + w.hanging_their * t.hanging
+        + w.tempo;
+    if game.rules().options.territory {
+        // Pieces are already counted as material; add the enclosed empty squares.
+        let (white, black) = game.territory();
+        let enclosed = |c: Color, total: usize| (total - pos.count(c)) as i32;
+        let (eu, et) = if us == Color::White {
+            (enclosed(us, white), enclosed(them, black))
+        } else {
+            (enclosed(us, black), enclosed(them, white))
+        };
+        score += w.territory * (eu - et);
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_position, BoardSize, Rules};
+
+    #[test]
+    fn start_is_balanced_on_every_size() {
+        for n in 4..=19 {
+            let size = BoardSize::new(n, n).unwrap();
+            let f = features(&Position::start(size));
+            assert_eq!(f[0].mobility, f[1].mobility, "{n}");
+            assert_eq!(f[0].anchored, f[1].anchored, "{n}");
+            assert_eq!(f[0].hanging, 0);
+            let g = Game::new(Rules::new(size));
+            assert_eq!(evaluate(&g, &WEIGHTS), WEIGHTS.tempo);
+        }
+    }
+
+    #[test]
+    fn sees_a_hanging_piece() {
+        // White b2 between Black c2 and an empty a2 that Black a4 can reach down the a-file.
+        let p = parse_position("4/b3/1wb1/4 w").unwrap();
+        let f = features(&p);
+        assert_eq!(f[0].hanging, 1);
+    }
+}

@@ -1,0 +1,206 @@
+//! The transposition table: a fixed-size hash table of search results shared by all threads.
+//!
+//! Buckets of four entries fill one 64-byte cache line. Each entry is two `AtomicU64` words, the
+//! key XOR the data and the data. Threads read and write them with relaxed atomics and no locks; a
+//! torn entry (key word from one write, data word from another) fails the XOR check and reads as
+//! a miss, so sharing never yields a wrong move or score for a position, only a lost entry.
+//!
+//! Data word layout: move bits 0-21, score bits 22-41 (offset by 2^19), depth 42-49, bound 50-51,
+//! age 52-57. Replacement keeps, within a bucket, the entry of the same position, else overwrites
+//! the one with the lowest `depth - 4 * age distance`: old searches' entries go first, then
+//! shallow ones.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::rules::Move;
+
+/// How a stored score relates to the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// No score stored (only a move).
+    None = 0,
+    /// The true score is at most this.
+    Upper = 1,
+    /// The true score is at least this.
+    Lower = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    /// The best or refuting move, if one was stored.
+    pub mv: Option<Move>,
+    /// The score relative to the stored node (mate scores not yet adjusted by ply).
+    pub score: i32,
+    /// Remaining depth of the search that produced it.
+    pub depth: i32,
+    /// Kind of score.
+    pub bound: Bound,
+    /// Whether the entry was written by the current search.
+    pub current: bool,
+}
+
+#[derive(Default)]
+struct Slot {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+const AGE_BITS: u32 = 6;
+const SCORE_OFFSET: i32 = 1 << 19;
+
+/// The shared table.
+pub struct Tt {
+    slots: Box<[Slot]>,
+    buckets: usize,
+    age: u64,
+}
+
+impl Tt {
+    /// A table of about `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> Tt {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        Tt {
+            slots,
+            buckets,
+            age: 0,
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for s in self.slots.iter() {
+            s.key.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.age = 0;
+    }
+
+    /// Marks the start of a new search: older entries become replaceable first and are trusted
+    /// only for move ordering (see the rule 7 scheme in the search module).
+    pub fn new_search(&mut self) {
+        self.age = (self.age + 1) & ((1 << AGE_BITS) - 1);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, hash: u64) -> &[Slot] {
+        let b = ((hash as u128 * self.buckets as u128) >> 64) as usize;
+        &self.slots[b * BUCKET..b * BUCKET + BUCKET]
+    }
+
+    /// Looks `hash` up.
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Hit> {
+        for slot in self.bucket(hash) {
+            let data = slot.data.load(Ordering::Relaxed);
+            let key = slot.key.load(Ordering::Relaxed) ^ data;
+            if data != 0 && key == hash {
+                let mv = Move::from_bits((data & 0x3F_FFFF) as u32).filter(|m| m.bits() != 0);
+                let score = ((data >> 22) & 0xF_FFFF) as i32 - SCORE_OFFSET;
+                let depth = ((data >> 42) & 0xFF) as i32;
+                let bound = match (data >> 50) & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    3 => Bound::Exact,
+                    _ => Bound::None,
+                };
+                let age = (data >> 52) & ((1 << AGE_BITS) - 1);
+                return Some(Hit {
+                    mv,
+                    score,
+                    depth,
+                    bound,
+                    current: age == self.age,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result for `hash`. A missing move keeps the move already stored for it.
+    #[inline]
+    pub fn store(&self, hash: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let bucket = self.bucket(hash);
+        let mut victim = 0;
+        let mut victim_value = i32::MAX;
+        let mut old_move = 0u64;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let key = slot.key.load(Ordering::Relaxed) ^ data;
+            if data == 0 {
+                if victim_value > i32::MIN {
+                    victim = i;
+                    victim_value = i32::MIN;
+                }
+                continue;
+            }
+            if key == hash {
+                victim = i;
+                old_move = data & 0x3F_FFFF;
+                let old_depth = ((data >> 42) & 0xFF) as i32;
+                let old_age = (data >> 52) & ((1 << AGE_BITS) - 1);
+                // Keep a deeper result of this search unless the new one is exact.
+                if old_age == self.age && old_depth > depth + 2 && bound != Bound::Exact {
+                    return;
+                }
+                break;
+            }
+            let age_gap = (self.age + (1 << AGE_BITS) - ((data >> 52) & ((1 << AGE_BITS) - 1)))
+                & ((1 << AGE_BITS) - 1);
+            let value = ((data >> 42) & 0xFF) as i32 - 4 * age_gap as i32;
+            if value < victim_value {
+                victim = i;
+                victim_value = value;
+            }
+        }
+        let move_bits = mv.map_or(old_move, |m| m.bits() as u64);
+        let score = (score.clamp(-SCORE_OFFSET + 1, SCORE_OFFSET - 1) + SCORE_OFFSET) as u64;
+        let data = move_bits
+            | (score << 22)
+            | ((depth.clamp(0, 255) as u64) << 42)
+            | ((bound as u64) << 50)
+            | (self.age << 52);
+        let slot = &bucket[victim];
+        slot.key.store(hash ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Per mille of a sample of entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 52) & ((1 << AGE_BITS) - 1) == self.age
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = Tt::new(1);
+        let mv = Move::from_bits((1 << 21) | 5 | (7 << 10)).unwrap();
+        tt.store(0xDEAD_BEEF, Some(mv), -1234, 7, Bound::Lower);
+        let hit = tt.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!(hit.mv, Some(mv));
+        assert_eq!(hit.score, -1234);
+        assert_eq!(hit.depth, 7);
+        assert_eq!(hit.bound, Bound::Lower);
+        assert!(hit.current);
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+        tt.store(0xDEAD_BEEF, None, 99, 9, Bound::Exact);
+        assert_eq!(tt.probe(0xDEAD_BEEF).unwrap().mv, Some(mv));
+    }
+}

@@ -1,0 +1,940 @@
+//! One search thread: iterative deepening over a principal variation search with aspiration
+//! windows, a transposition table shared with the other threads, and quiescence over captures.
+//!
+//! # Rule 7 and the transposition table
+//! Rule 7 makes the legal moves of a node depend on the path that led to it: a move is banned if
+//! it recreates a position of the game or of the search path. The table is keyed by the position
+//! alone, so a score computed under one path may be wrong under another. The scheme:
+//!
+//! 1. Legality is always decided by the real history: every node generates its moves on a
+//!    [`Game`] clone whose history holds the game and the current search path, so the search
+//!    never plays a banned move and a node whose every move is banned is scored as the loss it
+//!    is (rule 8).
+//! 2. The root never takes a table cutoff, and a table move is only used for ordering, as a key
+//!    into the freshly generated legal list; a banned or stale table move is simply not found.
+//! 3. Every ban met while searching a subtree is recorded as the history index of the position
+//!    it would have recreated. Indices before the root are the game's own past: fixed for the
+//!    whole search, so they do not make results path dependent. Indices at or after a node's own
+//!    index are the node itself or positions inside its subtree, which any path to the node
+//!    would recreate the same way. Only an index strictly between the root and the node, a
+//!    position of the *path* above it, makes its result depend on how it was reached. Such a
+//!    node stores its best move only, never a score (`Bound::None`).
+//! 4. Scores are trusted for cutoffs only from entries written by the current search. Between
+//!    searches the game's history grows by the moves played, which could ban moves inside
+//!    subtrees stored earlier; older entries still order moves.
+//!
+//! What remains is the case where a path-independent entry is reused under a *different* path
+//! whose positions would ban a move inside the stored subtree. That needs the subtree to
+//! recreate a position of the other path; since pieces are only ever converted, never removed,
+//! and captures change the counts, such returns only happen in quiet shuffles, and the error is
+//! bounded by the depth of the stored search. Chess engines accept the same approximation for
+//! repetitions; the alternative (keying the table by history) would make it useless.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::Mutex;
+
+use arrayvec::ArrayVec;
+
+use super::eval::{evaluate, Weights};
+use super::time::TimeManager;
+use super::tt::{Bound, Tt};
+use super::{SearchConfig, SearchInfo};
+use crate::rules::geometry::SQUARE_SLOTS;
+use crate::rules::moves::MAX_MOVES;
+use crate::rules::zobrist::{piece_key, SIDE_KEY};
+use crate::rules::{Game, Move, MoveList, Outcome, Position, RuleOptions, Square};
+
+/// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
+pub const MATE: i32 = 100_000;
+/// Scores beyond this are forced results.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INF: i32 = MATE + 1;
+/// Deepest ply searched.
+pub const MAX_PLY: usize = 128;
+/// Quiescence plies beyond the main search.
+const QS_MAX: usize = 12;
+const HISTORY_MAX: i32 = 16_384;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    /// The table.
+    pub tt: &'a Tt,
+    /// The caller's stop flag.
+    pub stop: &'a AtomicBool,
+    /// Set by the main thread when it is done, to stop the helpers.
+    pub abort: AtomicBool,
+    /// Nodes of all threads (flushed every few hundred nodes).
+    pub nodes: AtomicU64,
+    /// The time budget.
+    pub time: TimeManager,
+    /// Node budget.
+    pub node_limit: Option<u64>,
+    /// Pruning switches.
+    pub config: SearchConfig,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// The deepest iteration a helper thread completed, with its root moves (best first).
+    pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
+    /// The depth limit: the first thread to complete it ends the search.
+    pub max_depth: u32,
+}
+
+/// A root move with its latest score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score in the latest (possibly partial) iteration; `-INF` if not known.
+    pub score: i32,
+    /// Score in the last completed iteration.
+    pub prev_score: i32,
+    /// The principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// A search thread's state.
+pub struct Worker<'a> {
+    id: usize,
+    shared: &'a Shared<'a>,
+    game: Game,
+    root_index: usize,
+    nodes: u64,
+    flushed: u64,
+    seldepth: usize,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// Smallest history index (at or after the root) of a position a ban in the current subtree
+    /// referred to; `usize::MAX` if none. See the module documentation.
+    dep: usize,
+    stopped: bool,
+    lmr: Vec<[i32; 64]>,
+}
+
+/// Whether an enemy piece stands next to `to`: a slide can only capture (straight) if so.
+/// A few loads and shifts, against the four line scans of a full capture test, and on a large
+/// board most destination squares fail it.
+#[inline(always)]
+fn enemy_adjacent(pos: &Position, to: Square) -> bool {
+    let them = pos.side_to_move().other();
+    let (f, r) = (to.file(), to.rank());
+    let row = pos.rank_bits(them, r);
+    let col = pos.file_bits(them, f);
+    ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
+}
+
+/// Pieces a move converts along straight lines (a leap converts the jumped piece too).
+#[inline(always)]
+fn capture_count(pos: &Position, mv: Move) -> u32 {
+    if mv.is_pass() {
+        0
+    } else if !enemy_adjacent(pos, mv.to()) {
+        mv.is_leap() as u32
+    } else {
+        pos.straight_capture_count(mv) + mv.is_leap() as u32
+    }
+}
+
+/// Nearest set bit above `i`, if any.
+#[inline(always)]
+fn next_up(occ: u32, i: usize) -> Option<usize> {
+    let above = (occ as u64) >> (i + 1);
+    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
+}
+
+/// Nearest set bit below `i`, if any.
+#[inline(always)]
+fn next_down(occ: u32, i: usize) -> Option<usize> {
+    let below = occ & ((1u32 << i) - 1);
+    (below != 0).then(|| 31 - below.leading_zeros() as usize)
+}
+
+/// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
+/// applied). Works from the destination side: only empty squares next to an enemy piece can be
+/// capture squares, each is tested once, and the pieces that can slide there are the nearest
+/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
+fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let size = pos.size();
+    let (w, h) = (size.width(), size.height());
+    for r in 0..h {
+        let own_r = pos.rank_bits(us, r);
+        let their_r = pos.rank_bits(them, r);
+        let occ_r = own_r | their_r;
+        let mut adj = (their_r << 1) | (their_r >> 1);
+        if r > 0 {
+            adj |= pos.rank_bits(them, r - 1);
+        }
+        if r + 1 < h {
+            adj |= pos.rank_bits(them, r + 1);
+        }
+        let mut cand = adj & !occ_r & size.rank_mask();
+        while cand != 0 {
+            let f = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let to = Square::new(f, r);
+            let n = pos.straight_capture_count(Move::slide(to, to));
+            if n == 0 {
+                continue;
+            }
+            let own_f = pos.file_bits(us, f);
+            let occ_f = own_f | pos.file_bits(them, f);
+            for j in [next_up(occ_r, f), next_down(occ_r, f)]
+                .into_iter()
+                .flatten()
+            {
+                if own_r >> j & 1 != 0 && j < w {
+                    emit(Move::slide(Square::new(j, r), to), n);
+                }
+            }
+            for j in [next_up(occ_f, r), next_down(occ_f, r)]
+                .into_iter()
+                .flatten()
+            {
+                if own_f >> j & 1 != 0 && j < h {
+                    emit(Move::slide(Square::new(f, j), to), n);
+                }
+            }
+        }
+    }
+}
+
+/// The hash after `mv`: computed directly for a slide that cannot capture under the basic
+/// rules (the common case), else by the rules.
+#[inline(always)]
+fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64 {
+    if !mv.is_pass()
+        && !mv.is_leap()
+        && !options.needs_full_capture()
+        && !enemy_adjacent(pos, mv.to())
+    {
+        let us = pos.side_to_move();
+        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
+    } else {
+        pos.child_hash(mv, options)
+    }
+}
+
+#[inline(always)]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline(always)]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Worker<'a> {
+    /// A thread searching `game` (whose current position is the root).
+    pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
+        let root_index = game.history().len() - 1;
+        let mut lmr = vec![[0i32; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            }
+        }
+        Worker {
+            id,
+            shared,
+            game,
+            root_index,
+            nodes: 0,
+            flushed: 0,
+            seldepth: 0,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            dep: usize::MAX,
+            stopped: false,
+            lmr,
+        }
+    }
+
+    /// Nodes this thread searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Publishes the node count and polls the stop conditions.
+    fn poll(&mut self) {
+        let s = self.shared;
+        s.nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        if s.stop.load(Ordering::Relaxed) || s.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if self.is_main()
+            && (s.time.hard_expired()
+                || s.node_limit
+                    .is_some_and(|n| s.nodes.load(Ordering::Relaxed) >= n))
+        {
+            self.stopped = true;
+            s.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Counts a node; polls every 128 nodes (well under a millisecond), so a stop request or
+    /// the hard time limit is honoured within a few milliseconds even on 19x19.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 127 == 0 {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// The result when the flow of play has ended the game (ply limit, two passes), if so.
+    #[inline]
+    fn flow_end(&self, ply: usize) -> Option<i32> {
+        if !self.game.ended_by_count() {
+            return None;
+        }
+        let us = self.game.side_to_move();
+        Some(match self.game.outcome() {
+            Outcome::Win(c, _) if c == us => MATE - ply as i32,
+            Outcome::Win(_, _) => -MATE + ply as i32,
+            Outcome::Draw(_) | Outcome::Ongoing => 0,
+        })
+    }
+
+    /// Notes that a ban referred to the position with history index `index`.
+    #[inline]
+    fn note_ban(dep: &mut usize, root_index: usize, game: &Game, hash: u64) {
+        let hashes = game.history().hashes();
+        if let Some(i) = hashes.iter().rposition(|&h| h == hash) {
+            if i >= root_index && i < *dep {
+                *dep = i;
+            }
+        }
+    }
+
+    /// The legal moves here (rule 7 applied), noting bans for the table scheme.
+    fn generate(&mut self, list: &mut MoveList) {
+        let game = &self.game;
+        let pos = game.position();
+        let options = game.rules().options;
+        let history = game.history();
+        let mut dep = self.dep;
+        let root_index = self.root_index;
+        pos.for_each_pseudo_move(&options, |mv| {
+            if mv.is_pass() {
+                list.push(mv);
+                return;
+            }
+            let h = child_hash(pos, mv, &options);
+            if history.contains(h) {
+                Self::note_ban(&mut dep, root_index, game, h);
+            } else {
+                list.push(mv);
+            }
+        });
+        self.dep = dep;
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let c = self.game.side_to_move().index();
+        (c * SQUARE_SLOTS + mv.from().index()) * SQUARE_SLOTS + mv.to().index()
+    }
+
+    fn update_history(&mut self, mv: Move, bonus: i32) {
+        let i = self.history_index(mv);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, best first: the score in the
+    /// high half, the reversed index in the low half (so ties keep generation order).
+    fn order_moves(
+        &self,
+        moves: &MoveList,
+        skip: Option<usize>,
+        ply: usize,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        let pos = self.game.position();
+        let killers = self.killers[ply];
+        let start = keys.len();
+        for (i, &mv) in moves.iter().enumerate() {
+            if Some(i) == skip {
+                continue;
+            }
+            let cap = capture_count(pos, mv);
+            let score: u32 = if cap > 0 {
+                (1 << 24) + cap * 4096
+            } else if Some(mv) == killers[0] {
+                (1 << 23) + 1
+            } else if Some(mv) == killers[1] {
+                1 << 23
+            } else {
+                ((1 << 21) + self.history[self.history_index(mv)]) as u32
+            };
+            keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
+        }
+        keys[start..].sort_unstable_by(|a, b| b.cmp(a));
+    }
+
+    /// Searches a child node, keeping the rule 7 dependency of this subtree.
+    fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, allow_null: bool) -> i32 {
+        let outer = self.dep;
+        self.dep = usize::MAX;
+        let v = self.search_inner(alpha, beta, depth, ply, allow_null);
+        self.dep = self.dep.min(outer);
+        v
+    }
+
+    fn search_inner(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        if let Some(v) = self.flow_end(ply) {
+            return v;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        let cfg = self.shared.config;
+        let weights = self.shared.weights;
+        if ply >= MAX_PLY {
+            return evaluate(&self.game, &weights);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Mate distance pruning: no line from here can beat a win found closer to the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let hash = self.game.position().hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.shared.tt.probe(hash) {
+            tt_move = hit.mv;
+            if !pv_node && hit.current && hit.depth >= depth {
+                let s = from_tt(hit.score, ply);
+                match hit.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        if moves.is_empty() {
+            // Rule 8: no legal move (blocked, or every move banned) loses.
+            return -MATE + ply as i32;
+        }
+        // A side with one or two moves left is close to losing by having none: look one ply
+        // deeper, cheaply, since the node has almost no branches.
+        let depth = if cfg.few_moves_extension && moves.len() <= 2 && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        let static_eval = if pv_node {
+            0
+        } else {
+            evaluate(&self.game, &weights)
+        };
+        let us = self.game.side_to_move();
+        let options = self.game.rules().options;
+
+        // Null move: if giving the opponent a free move still fails high, a real move will too.
+        // Unsound in zugzwang, which this game has (a side can be forced to open its own
+        // flank or walk into a block), so it is guarded: not in territory games (where passing
+        // is a real move), only with plenty of legal moves and pieces, never twice in a row.
+        if cfg.null_move
+            && !pv_node
+            && allow_null
+            && depth >= 3
+            && !options.territory
+            && static_eval >= beta
+            && moves.len() >= 12
+            && self.game.position().count(us) >= 4
+            && beta.abs() < MATE_BOUND
+        {
+            let r = 3 + depth / 4;
+            self.game.make(Move::PASS);
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            self.game.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        // Order: table move, captures by pieces converted, killers, history. The table move is
+        // tried before the others are even scored: it often cuts off alone, and scoring and
+        // sorting hundreds of moves is the biggest cost of a node on large boards.
+        let mut keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
+        let tt_index = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
+        let mut scored = false;
+        match tt_index {
+            Some(i) => keys.push((1u64 << 62) | (u32::MAX - i as u32) as u64),
+            None => {
+                self.order_moves(&moves, None, ply, &mut keys);
+                scored = true;
+            }
+        }
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        let mut searched = 0;
+        while searched < keys.len() {
+            let key = keys[searched];
+            let mv = moves[(u32::MAX - key as u32) as usize];
+            let order = (key >> 32) as u32;
+            let quiet = order < (1 << 24);
+            if !pv_node && searched > 0 && quiet && best > -MATE_BOUND {
+                // Late move pruning: in a node expected to fail low, quiet moves this late in
+                // the order (hundreds on big boards) rarely matter at low depth.
+                if cfg.late_move_pruning && depth <= 3 && searched >= lmp_limit {
+                    break;
+                }
+                // Futility: a quiet move cannot lift a hopeless static score by the margin.
+                if cfg.futility && depth <= 2 && static_eval + 150 * depth <= alpha {
+                    break;
+                }
+            }
+            self.game.make(mv);
+            let new_depth = depth - 1;
+            let mut v;
+            if searched == 0 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+            } else {
+                // Late move reductions for quiet moves ordered late; re-searched at full depth
+                // when they beat alpha.
+                let mut r = 0;
+                if cfg.lmr && depth >= 3 && quiet && order != (1 << 23) + 1 {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+            }
+            self.game.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                            let bonus = (depth * depth).min(400);
+                            self.update_history(mv, bonus * 32);
+                            for &q in &quiets {
+                                self.update_history(q, -bonus * 32);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets.is_full() {
+                quiets.push(mv);
+            }
+            searched += 1;
+            if !scored && searched == keys.len() {
+                self.order_moves(&moves, tt_index, ply, &mut keys);
+                scored = true;
+            }
+        }
+
+        let path_independent = self.dep >= self.root_index + ply;
+        if path_independent {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(hash, best_move, to_tt(best, ply), depth, bound);
+        } else if best_move.is_some() {
+            self.shared.tt.store(hash, best_move, 0, 0, Bound::None);
+        }
+        best
+    }
+
+    /// Quiescence: captures only, with the side to move allowed to stand pat on the static
+    /// evaluation if it has a quiet move to play.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        if ply > 0 && self.tick() {
+            return 0;
+        }
+        if let Some(v) = self.flow_end(ply) {
+            return v;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
+        let mut has_quiet = false;
+        {
+            let game = &self.game;
+            let pos = game.position();
+            let options = game.rules().options;
+            let history = game.history();
+            let mut dep = self.dep;
+            let root_index = self.root_index;
+            if options.needs_full_capture() || options.last_piece_leap {
+                // Captures the straight-line finder does not see: scan every move.
+                pos.for_each_pseudo_move(&options, |mv| {
+                    let cap = capture_count(pos, mv);
+                    if cap == 0 && has_quiet {
+                        return;
+                    }
+                    if !mv.is_pass() {
+                        let h = child_hash(pos, mv, &options);
+                        if history.contains(h) {
+                            Self::note_ban(&mut dep, root_index, game, h);
+                            return;
+                        }
+                    }
+                    if cap > 0 {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    } else {
+                        has_quiet = true;
+                    }
+                });
+            } else {
+                for_each_capture(pos, |mv, cap| {
+                    let h = pos.child_hash(mv, &options);
+                    if history.contains(h) {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    } else {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    }
+                });
+                // Standing pat needs a quiet move to stand on; the first one found usually is.
+                pos.for_each_pseudo_move(&options, |mv| {
+                    if has_quiet || capture_count(pos, mv) > 0 {
+                        return;
+                    }
+                    let h = child_hash(pos, mv, &options);
+                    if mv.is_pass() || !history.contains(h) {
+                        has_quiet = true;
+                    } else {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    }
+                });
+            }
+            self.dep = dep;
+        }
+        if caps.is_empty() && !has_quiet {
+            return -MATE + ply as i32;
+        }
+        let weights = self.shared.weights;
+        let mut best = -INF;
+        if has_quiet {
+            let stand = evaluate(&self.game, &weights);
+            if stand >= beta || qply >= QS_MAX || ply >= MAX_PLY {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        } else if ply >= MAX_PLY {
+            return evaluate(&self.game, &weights);
+        }
+        caps.sort_unstable_by(|a, b| b.cmp(a));
+        for &key in &caps {
+            let mv = Move::from_bits(key as u32).expect("generated move");
+            self.game.make(mv);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
+            self.game.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches the root moves `moves` (all searched, best first by the previous iteration) in
+    /// the window; updates each move's score and line. No table cutoff here: the root's moves
+    /// are the game's, whatever any stored entry says.
+    fn root_search(
+        &mut self,
+        moves: &mut [RootMove],
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> i32 {
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        self.dep = usize::MAX;
+        let root_lmr = self.shared.config.root_lmr;
+        for (i, rm) in moves.iter_mut().enumerate() {
+            let quiet = capture_count(self.game.position(), rm.mv) == 0;
+            self.game.make(rm.mv);
+            let mut v;
+            if i == 0 {
+                v = -self.search(-beta, -alpha, depth - 1, 1, true);
+            } else {
+                // Late root moves (ordered by the previous iteration's scores, so these are the
+                // ones that did worst) are searched a little shallower first; a root move with
+                // hundreds of siblings on a big board otherwise costs as much as the best one.
+                let mut r = 0;
+                if root_lmr && quiet && depth >= 3 && i >= 4 {
+                    r = (self.lmr[(depth as usize).min(63)][i.min(63)] - 1).clamp(0, depth - 2);
+                }
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, depth - 1, 1, true);
+                }
+            }
+            self.game.unmake();
+            if self.stopped {
+                return best;
+            }
+            if i == 0 || v > alpha {
+                rm.score = v;
+                rm.pv.clear();
+                rm.pv.push(rm.mv);
+                let len = self.pv_len[1];
+                rm.pv.extend_from_slice(&self.pv[1][1..len.max(1)]);
+            } else {
+                rm.score = -INF;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Iterative deepening over `root` up to `max_depth`, reporting each completed line to
+    /// `report` (main thread only). Returns the deepest completed depth; `root` is left
+    /// ordered best first as of the last completed iteration.
+    pub fn iterate(
+        &mut self,
+        root: &mut Vec<RootMove>,
+        max_depth: u32,
+        multi_pv: usize,
+        report: Option<&Sender<SearchInfo>>,
+    ) -> u32 {
+        let mut completed = 0;
+        let mut last_good = root.clone();
+        let multi_pv = multi_pv.clamp(1, root.len().max(1));
+        let cfg = self.shared.config;
+        let mut depth = 1u32;
+        while depth <= max_depth && (depth as usize) < MAX_PLY {
+            // All threads search the same depths: measured on this machine, helpers one ply
+            // ahead (the usual Lazy SMP spread) overwrote the main thread's table entries and
+            // slowed both. The threads still diverge through the shared table's timing, and
+            // the first to complete the depth limit ends the search.
+            let d = depth as i32;
+            for rm in root.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            self.seldepth = 0;
+            for pv_idx in 0..multi_pv {
+                let prev = root[pv_idx].prev_score;
+                let mut delta = 30;
+                let (mut alpha, mut beta) =
+                    if cfg.aspiration && d >= 4 && prev.abs() < MATE_BOUND && prev > -INF {
+                        (prev - delta, prev + delta)
+                    } else {
+                        (-INF, INF)
+                    };
+                loop {
+                    let v = self.root_search(&mut root[pv_idx..], alpha, beta, d);
+                    root[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                    if self.stopped {
+                        break;
+                    }
+                    if v <= alpha && alpha > -INF {
+                        beta = (alpha + beta) / 2;
+                        alpha = (v - delta).max(-INF);
+                        delta *= 2;
+                    } else if v >= beta && beta < INF {
+                        beta = (v + delta).min(INF);
+                        delta *= 2;
+                    } else {
+                        break;
+                    }
+                    if delta > 1000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = d as u32;
+            last_good = root.clone();
+            if !self.is_main() {
+                // Offer the result to the main thread, which plays the deepest one completed.
+                let mut best = self.shared.helper_best.lock().expect("not poisoned");
+                if best.as_ref().is_none_or(|(d, _, _)| *d < completed) {
+                    *best = Some((completed, self.seldepth as u32, root.clone()));
+                }
+                drop(best);
+                if completed >= self.shared.max_depth {
+                    self.shared.abort.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if let Some(tx) = report {
+                self.poll();
+                let s = self.shared;
+                let nodes = s.nodes.load(Ordering::Relaxed);
+                let time = s.time.elapsed();
+                for (k, rm) in root.iter().take(multi_pv).enumerate() {
+                    let _ = tx.send(SearchInfo {
+                        depth: completed,
+                        seldepth: self.seldepth as u32,
+                        score: super::to_score(rm.score),
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        time,
+                        hashfull: s.tt.hashfull(),
+                        pv: rm.pv.clone(),
+                        multipv: k + 1,
+                    });
+                }
+            }
+            if self.is_main() {
+                // A forced result seen at this depth will not change with more depth.
+                let decided = root[0].score.abs() >= MATE_BOUND
+                    && (MATE - root[0].score.abs()) as u32 <= completed;
+                if self.shared.time.soft_expired() || (decided && self.shared.time.is_timed()) {
+                    break;
+                }
+                if root.len() == 1 && self.shared.time.is_timed() {
+                    break;
+                }
+            }
+            depth += 1;
+        }
+        if self.stopped || completed == 0 {
+            // An interrupted iteration's scores are partial; the last completed one decides.
+            *root = last_good;
+        }
+        self.poll();
+        completed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardSize, Rules};
+    use crate::search::selfplay::{random_opening, Rng};
+
+    #[test]
+    fn fast_child_hash_and_capture_count_agree_with_the_rules() {
+        let mut rng = Rng::new(3);
+        for i in 0..200 {
+            let n = 4 + i % 16;
+            let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+            random_opening(&mut game, rng.below(80), &mut rng);
+            let pos = game.position();
+            let options = game.rules().options;
+            for mv in game.legal_moves() {
+                assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
+                assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
+            }
+            let mut expected: Vec<(Move, u32)> = Vec::new();
+            pos.for_each_pseudo_move(&options, |mv| {
+                let n = pos.straight_capture_count(mv);
+                if n > 0 {
+                    expected.push((mv, n));
+                }
+            });
+            let mut got = Vec::new();
+            for_each_capture(pos, |mv, n| got.push((mv, n)));
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected);
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! Search tests: forced results at the right depth, rule 7 inside the search, legality, stop,
+//! determinism, and strength against simple movers. Meant to run in release (`cargo test
+//! --release --test search`); the `#[ignore]`d ones are the A/B match harness and measurements.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, Rules};
+use mingmang::search::selfplay::{
+    play_match, random_opening, EnginePlayer, GreedyPlayer, Player, RandomPlayer, Rng,
+};
+use mingmang::search::{Limits, Score, SearchConfig, SearchOptions, SearchResult, Searcher};
+
+const MATE: i32 = 1_000;
+
+fn search(game: &Game, depth: u32) -> SearchResult {
+    search_with(game, depth, SearchConfig::default())
+}
+
+fn search_with(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
+    let mut s = Searcher::new(4);
+    s.set_config(config);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    s.search(game, &limits, &SearchOptions::default(), &stop, &mut |_| {})
+}
+
+fn game_from(text: &str, rules: Rules) -> Game {
+    let pos = parse_position(text).unwrap();
+    let rules = Rules {
+        size: pos.size(),
+        ..rules
+    };
+    Game::from_position(rules, pos).unwrap()
+}
+
+fn mv(game: &Game, text: &str) -> Move {
+    game.parse_move(text).unwrap()
+}
+
+/// Plain minimax to `depth` with no pruning: `MATE - ply` for a forced win within the depth,
+/// `-(MATE - ply)` for a forced loss, 0 otherwise.
+fn solve(game: &mut Game, depth: u32, ply: i32) -> i32 {
+    match game.outcome() {
+        Outcome::Win(c, _) if c == game.side_to_move() => return MATE - ply,
+        Outcome::Win(_, _) => return -(MATE - ply),
+        Outcome::Draw(_) => return 0,
+        Outcome::Ongoing => {}
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = -MATE;
+    for m in game.legal_moves() {
+        game.make(m);
+        let v = -solve(game, depth - 1, ply + 1);
+        game.unmake();
+        best = best.max(v);
+    }
+    best
+}
+
+fn mate_plies(v: i32) -> Option<i32> {
+    if v > MATE / 2 {
+        Some(MATE - v)
+    } else if v < -MATE / 2 {
+        Some(-(MATE + v))
+    } else {
+        None
+    }
+}
+
+#[test]
+fn mate_in_one_by_blocking_the_last_piece() {
+    // Black's corner piece on d4 is shut in once White's d1 piece reaches d3.
+    let game = game_from("2wb/4/4/3w w", Rules::default());
+    for depth in [1, 2, 4] {
+        let r = search(&game, depth);
+        assert_eq!(r.best, Some(mv(&game, "d1d3")), "depth {depth}");
+        assert_eq!(r.score, Score::Mate(1), "depth {depth}");
+    }
+}
+
+#[test]
+fn forced_results_match_a_brute_force_solver() {
+    // Random small-board positions: wherever plain minimax finds a forced result within four
+    // plies, the search reports the same distance at that depth with pruning off, and with
+    // everything on a little deeper.
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    let off = SearchConfig {
+        null_move: false,
+        lmr: false,
+        futility: false,
+        late_move_pruning: false,
+        aspiration: false,
+        few_moves_extension: false,
+        root_lmr: false,
+    };
+    for i in 0..400 {
+        let n = 4 + (i % 2);
+        let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+        random_opening(&mut game, 6 + rng.below(30), &mut rng);
+        if game.outcome().is_over() {
+            continue;
+        }
+        let v = solve(&mut game.clone(), 4, 0);
+        let Some(plies) = mate_plies(v) else { continue };
+        let depth = plies.unsigned_abs().max(1);
+        let expected = Score::Mate(plies);
+        assert_eq!(
+            search_with(&game, depth, off).score,
+            expected,
+            "{:?}",
+            game.position()
+        );
+        let r = search(&game, depth + 2);
+        assert_eq!(r.score, expected, "{:?}", game.position());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} forced positions");
+}
+
+#[test]
+fn territory_and_ply_limit_results_are_scored() {
+    let territory = Rules {
+        options: mingmang::rules::RuleOptions {
+            territory: true,
+            ..Default::default()
+        },
+        ..Rules::default()
+    };
+    // Black is walled into its corner; it can only pass, and White's answering pass ends the
+    // game with White owning the board.
+    let game = game_from("2wb/2ww/4/4 b", territory);
+    let r = search(&game, 4);
+    assert_eq!(r.best, Some(Move::PASS));
+    assert_eq!(r.score, Score::Mate(-2));
+
+    let limited = Rules {
+        options: mingmang::rules::RuleOptions {
+            max_plies: Some(1),
+            ..Default::default()
+        },
+        ..Rules::default()
+    };
+    let game = game_from("2wb/2ww/4/w3 w", limited);
+    assert_eq!(search(&game, 3).score, Score::Mate(1));
+    let level = game_from("b3/4/4/w3 w", limited);
+    assert_eq!(search(&level, 3).score, Score::Cp(0));
+}
+
+/// Plays `moves` from `start` on a 4x4 board.
+fn play(start: &str, moves: &str) -> Game {
+    let mut game = game_from(start, Rules::default());
+    for m in moves.split_whitespace() {
+        game.play_text(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_ban_decides_the_game() {
+    // Black's corner piece on d4 has one way out, d4d3. After 1. a1a2 d3d4 2. a2a1 that move
+    // would recreate the start, so Black has no legal move and loses: 2. a2a1 wins at once
+    // only because of rule 7 (2. d2d3, shutting d4 in, also wins).
+    let start = "2w1/3b/3w/w3 w";
+    let game = play(start, "a1a2 d3d4");
+    let r = search(&game, 3);
+    assert_eq!(r.score, Score::Mate(1));
+    let mut after = game.clone();
+    after.make(mv(&game, "a2a1"));
+    assert_eq!(
+        after.outcome(),
+        Outcome::Win(
+            mingmang::rules::Color::White,
+            mingmang::rules::EndReason::NoLegalMove
+        )
+    );
+    // The same board without the history: a2a1 is no longer winning at once.
+    let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
+    let mut after = fresh.clone();
+    after.make(mv(&fresh, "a2a1"));
+    assert!(!after.outcome().is_over());
+    // Black to move with every move banned: the search sees the loss.
+    let lost = after_moves(start, "a1a2 d3d4 a2a1");
+    assert_eq!(search(&lost, 2).best, None);
+}
+
+fn after_moves(start: &str, moves: &str) -> Game {
+    play(start, moves)
+}
+
+#[test]
+fn the_ban_changes_results_and_moves() {
+    // Random small-board games: wherever the forced result within three plies differs between
+    // the real game and the same board without history, rule 7 decides it. The search must
+    // agree with the solver that knows the history, and its move must be legal there.
+    let mut rng = Rng::new(21);
+    let mut found = 0;
+    let mut moves_differ = 0;
+    for i in 0..300 {
+        let n = 4 + (i % 2);
+        let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+        // Shuffle-heavy openings: half the moves undo the mover's previous move when allowed.
+        let plies = 6 + rng.below(24);
+        let mut last: [Option<Move>; 2] = [None, None];
+        for p in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() || game.outcome().is_over() {
+                break;
+            }
+            let undo = last[p % 2]
+                .map(|m| Move::slide(m.to(), m.from()))
+                .filter(|m| legal.contains(m));
+            let m = match undo {
+                Some(u) if rng.below(2) == 0 => u,
+                _ => legal[rng.below(legal.len())],
+            };
+            last[p % 2] = Some(m);
+            game.make(m);
+            if p >= 3 && !game.outcome().is_over() && found < 40 {
+                check(&game, &mut found, &mut moves_differ);
+            }
+        }
+    }
+    println!("ban decides {found} positions, best move differs in {moves_differ}");
+    assert!(found >= 5, "only {found} positions where the ban decides");
+    assert!(moves_differ >= 1);
+}
+
+#[test]
+fn never_an_illegal_move() {
+    let mut rng = Rng::new(99);
+    for i in 0..120 {
+        let n = [4, 5, 6, 8, 9, 12, 19][i % 7];
+        let mut rules = Rules::new(BoardSize::new(n, n).unwrap());
+        rules.options.territory = i % 5 == 1;
+        rules.options.enchained_capture = i % 7 == 2;
+        rules.options.corner_capture = i % 6 == 3;
+        rules.options.last_piece_leap = i % 4 == 0;
+        let mut game = Game::new(rules);
+        random_opening(&mut game, rng.below(60), &mut rng);
+        let depth = if n > 9 { 2 } else { 3 };
+        let r = search(&game, depth);
+        match r.best {
+            Some(m) => assert!(game.is_legal(m), "{m} in {:?}", game.position()),
+            None => assert!(game.legal_moves().is_empty()),
+        }
+        for (k, &m) in r.pv.iter().enumerate() {
+            assert!(game.is_legal(m), "pv move {k} {m} illegal");
+            game.make(m);
+        }
+    }
+}
+
+#[test]
+fn stop_is_honoured_promptly() {
+    for n in [8, 19] {
+        let game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let mut s = Searcher::new(16);
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            let r = s.search(
+                &game,
+                &limits,
+                &SearchOptions::default(),
+                &flag,
+                &mut |_| {},
+            );
+            (r, Instant::now())
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        let set = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let (r, done) = handle.join().unwrap();
+        let lag = done.duration_since(set);
+        assert!(r.best.is_some());
+        // 10 ms is the goal; allow for a loaded machine.
+        assert!(
+            lag < Duration::from_millis(60),
+            "{n}x{n}: stopped after {lag:?}"
+        );
+    }
+}
+
+#[test]
+fn fixed_depth_is_deterministic() {
+    let mut rng = Rng::new(5);
+    let mut game = Game::new(Rules::default());
+    random_opening(&mut game, 12, &mut rng);
+    let a = search(&game, 6);
+    let b = search(&game, 6);
+    assert_eq!(
+        (a.best, a.score, a.nodes, &a.pv),
+        (b.best, b.score, b.nodes, &b.pv)
+    );
+}
+
+#[test]
+fn reports_every_field() {
+    let game = Game::new(Rules::default());
+    let mut s = Searcher::new(4);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        multi_pv: 3,
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    let mut infos = Vec::new();
+    let r = s.search(
+        &game,
+        &limits,
+        &options,
+        &AtomicBool::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
+    assert!(r.best.is_some());
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 4).collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let firsts: Vec<Move> = last.iter().map(|i| i.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(last
+        .iter()
+        .all(|i| i.nodes > 0 && i.seldepth >= 4 && i.hashfull <= 1000));
+}
+
+#[test]
+fn movetime_is_respected() {
+    let game = Game::new(Rules::new(BoardSize::new(19, 19).unwrap()));
+    let mut s = Searcher::new(16);
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(150)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = s.search(
+        &game,
+        &limits,
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(r.best.is_some());
+    assert!(
+        start.elapsed() < Duration::from_millis(250),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+fn engine(depth: u32) -> Box<dyn Player> {
+    Box::new(EnginePlayer::new(
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        SearchConfig::default(),
+    ))
+}
+
+fn limited_rules() -> Rules {
+    let mut rules = Rules::default();
+    rules.options.max_plies = Some(80);
+    rules
+}
+
+#[test]
+fn beats_a_random_mover() {
+    let mut seed = 0;
+    let r = play_match(limited_rules(), 10, 4, 11, &mut || engine(2), &mut || {
+        seed += 1;
+        Box::new(RandomPlayer(Rng::new(seed)))
+    });
+    assert!(r.wins >= 19, "{r:?}");
+}
+
+#[test]
+fn beats_a_greedy_mover() {
+    let mut seed = 100;
+    let r = play_match(limited_rules(), 10, 4, 12, &mut || engine(2), &mut || {
+        seed += 1;
+        Box::new(GreedyPlayer(Rng::new(seed)))
+    });
+    assert!(r.wins >= 19, "{r:?}");
+}
+
+/// A/B match: the default search against the same search with one technique switched off.
+/// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
+/// few_moves_extension | root_lmr | weights,
+/// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8).
+#[test]
+#[ignore]
+fn ab_match() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let feature = std::env::var("AB_FEATURE").unwrap_or_else(|_| "null_move".into());
+    let pairs = env("AB_PAIRS", 20) as u32;
+    let nodes = env("AB_NODES", 10_000);
+    let size = env("AB_SIZE", 8) as usize;
+    let mut off = SearchConfig::default();
+    let mut weights = mingmang::search::eval::WEIGHTS;
+    match feature.as_str() {
+        // `AB_FEATURE=weights AB_WEIGHTS=mobility=4,tempo=0`: the default weights against these.
+        "weights" => {
+            let spec = std::env::var("AB_WEIGHTS").unwrap_or_default();
+            for pair in spec.split(',').filter(|p| !p.is_empty()) {
+                let (k, v) = pair.split_once('=').expect("name=value");
+                let v: i32 = v.parse().expect("integer weight");
+                let w = &mut weights;
+                match k {
+                    "material" => w.material = v,
+                    "mobility" => w.mobility = v,
+                    "anchored" => w.anchored = v,
+                    "half_anchored" => w.half_anchored = v,
+                    "hanging_own" => w.hanging_own = v,
+                    "hanging_their" => w.hanging_their = v,
+                    "tempo" => w.tempo = v,
+                    "territory" => w.territory = v,
+                    other => panic!("unknown weight {other}"),
+                }
+            }
+        }
+        "null_move" => off.null_move = false,
+        "lmr" => off.lmr = false,
+        "futility" => off.futility = false,
+        "late_move_pruning" => off.late_move_pruning = false,
+        "aspiration" => off.aspiration = false,
+        "few_moves_extension" => off.few_moves_extension = false,
+        "root_lmr" => off.root_lmr = false,
+        other => panic!("unknown feature {other}"),
+    }
+    let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
+    rules.options.max_plies = Some(6 * size as u32 * 2);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let l2 = limits.clone();
+    let r = play_match(
+        rules,
+        pairs,
+        6,
+        env("AB_SEED", 1),
+        &mut || Box::new(EnginePlayer::new(limits.clone(), SearchConfig::default())),
+        &mut || {
+            let mut p = EnginePlayer::new(l2.clone(), off);
+            p.searcher.set_weights(weights);
+            Box::new(p)
+        },
+    );
+    println!(
+        "AB {feature}: with {} - {} - {} without (score {:.3}) over {} games, {nodes} nodes/move, {size}x{size}",
+        r.wins,
+        r.draws,
+        r.losses,
+        r.score(),
+        2 * pairs
+    );
+}
+
+/// Measurements for the report: depth reached in one second and the two-thread speed-up.
+#[test]
+#[ignore]
+fn measure() {
+    for n in [8, 19] {
+        let game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+        for threads in [1, 2] {
+            let mut s = Searcher::new(64);
+            let limits = Limits {
+                move_time: Some(Duration::from_secs(1)),
+                ..Limits::default()
+            };
+            let options = SearchOptions {
+                threads,
+                move_overhead: Duration::ZERO,
+                ..SearchOptions::default()
+            };
+            let mut depth = 0;
+            let r = s.search(
+                &game,
+                &limits,
+                &options,
+                &AtomicBool::new(false),
+                &mut |i| depth = i.depth,
+            );
+            println!(
+                "{n}x{n} threads {threads}: depth {depth} in {:?}, {} nodes, {} nps",
+                r.time,
+                r.nodes,
+                (r.nodes as f64 / r.time.as_secs_f64()) as u64
+            );
+        }
+        for threads in [1, 2] {
+            let mut s = Searcher::new(64);
+            let limits = Limits {
+                depth: Some(if n == 8 { 9 } else { 6 }),
+                ..Limits::default()
+            };
+            let options = SearchOptions {
+                threads,
+                ..SearchOptions::default()
+            };
+            let r = s.search(
+                &game,
+                &limits,
+                &options,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
+            println!("{n}x{n} threads {threads}: time to depth {:?}", r.time);
+        }
+    }
+}
+
+/// Compares the real game with the same board without history; if the forced result within
+/// three plies differs, checks the search against the history-aware solver.
+fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
+    let off = SearchConfig {
+        null_move: false,
+        lmr: false,
+        futility: false,
+        late_move_pruning: false,
+        aspiration: false,
+        few_moves_extension: false,
+        root_lmr: false,
+    };
+    let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
+    let with = solve(&mut game.clone(), 3, 0);
+    let without = solve(&mut fresh.clone(), 3, 0);
+    if with == without {
+        return;
+    }
+    *found += 1;
+    let depth = mate_plies(with).unwrap_or(3).unsigned_abs().max(1);
+    let expect = mate_plies(with).map(Score::Mate);
+    for r in [search_with(game, depth, off), search(game, depth + 2)] {
+        if let Some(e) = expect {
+            assert_eq!(r.score, e, "{:?}", game.position());
+        } else {
+            // No forced result within three plies (a deeper one may exist).
+            assert!(
+                !matches!(r.score, Score::Mate(p) if p.abs() <= 3),
+                "{:?}",
+                game.position()
+            );
+        }
+        if let Some(m) = r.best {
+            assert!(game.is_legal(m));
+        }
+    }
+    if search_with(&fresh, 3, off).best != search_with(game, 3, off).best {
+        *moves_differ += 1;
+    }
+}
+
+#[test]
+fn searcher_is_send() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Searcher>();
+}
