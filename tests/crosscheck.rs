@@ -566,5 +566,31 @@ fn few_pieces_leaps_and_corners() {
     // piece is the jumped one, right behind the landing square.)
     assert_eq!(stats.leaps_with_capture, 0, "{stats:?}");
     assert!(stats.corner_captures >= 50, "{stats:?}");
-    assert!(stats.no_move_ends_by_rule7 >= 1, "{stats:?}");
+    assert!(stats.rule7_bans >= 500, "{stats:?}");
+}
+
+/// Cramped small boards with only a few empty squares: pieces shuttle, rule 7 bans moves all
+/// the time, and sides lose because every move they have would repeat a position.
+#[test]
+fn cramped_boards_rule7_losses() {
+    let t = std::time::Instant::now();
+    let mut stats = Stats::default();
+    let mut failures: Vec<String> = Vec::new();
+    let mut rng = Rng::new(7);
+    for i in 0..1500 {
+        let (w, h) = [(4, 4), (4, 5), (5, 4), (5, 5)][i % 4];
+        let mut board = random_board(&mut rng, w, h, 0);
+        for _ in 0..1 + rng.below(3) {
+            board[rng.below(h)][rng.below(w)] = None;
+        }
+        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+        let fen = reference::format(&board, side);
+        let bits = rng.below(16) & !2;
+        if let Err(e) = play_game(&fen, opts_from_bits(bits, None), &mut rng, 0, &mut stats) {
+            failures.push(e);
+        }
+    }
+    report("cramped boards", &stats, t, &failures);
+    assert!(stats.no_move_ends_by_rule7 >= 5, "{stats:?}");
+    assert!(stats.rule7_bans >= 500, "{stats:?}");
 }
