@@ -554,3 +554,16 @@ fn enchained_capture_crosscheck_case() {
     let end = "8/8/4w3/2www3/2wwwww1/3ww3/1wwwwww1/8 b";
     check(start, opts(true, false, false, false), &["b3b2"], end);
 }
+
+/// With enchained capture on, the moved piece's own rule-6 captures must all still happen.
+/// Black c4-c3 flanks b3 (against a3), d3 (against e3) and c2 (against c1); then c2 and d3,
+/// now Black, chain on to d2. All of b3, c2, d2, d3 end Black.
+#[test]
+fn enchained_capture_keeps_every_capture_of_the_moved_piece() {
+    let start = "wbbb1/bw1wb/w1wwb/bwbww b";
+    let end = "wb1b1/bbbbb/w1bbb/bwbww w";
+    // Without enchained capture: b3, c2 and d3 only.
+    check(start, OFF, &["c4c3"], "wb1b1/bbbbb/w1bwb/bwbww w");
+    check(start, opts(true, false, false, false), &["c4c3"], end);
+    check(start, opts(true, false, true, false), &["c4c3"], end);
+}

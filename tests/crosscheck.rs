@@ -33,6 +33,7 @@ struct Stats {
     no_move_ends: usize,
     no_move_ends_by_rule7: usize,
     unmake_checks: usize,
+    rejections_checked: usize,
 }
 
 /// The options numbered 0..16 by their four bits.
@@ -177,6 +178,36 @@ fn play_game(
         }
         stats.rule7_bans += pseudo.len() - allowed.len();
         let legal: Vec<RMove> = allowed.iter().map(|(m, _)| *m).collect();
+        // Moves banned by rule 7 must be refused by the engine's parser, and a random pair of
+        // squares must be accepted exactly when the reference lists it.
+        for banned in pseudo.iter().filter(|m| !legal.contains(m)) {
+            let text = banned.to_string();
+            if fast.parse_move(&text).is_ok() {
+                return Err(format!(
+                    "engine accepts {text}, banned by rule 7, at {fen}\n{}",
+                    ctx(&played)
+                ));
+            }
+            stats.rejections_checked += 1;
+        }
+        if rng.chance(1, 4) {
+            let sq = |rng: &mut Rng| {
+                format!(
+                    "{}{}",
+                    (b'a' + rng.below(w) as u8) as char,
+                    rng.below(h) + 1
+                )
+            };
+            let text = format!("{}{}", sq(rng), sq(rng));
+            let listed = ref_moves.contains(&text);
+            if fast.parse_move(&text).is_ok() != listed {
+                return Err(format!(
+                    "engine parse_move({text}) disagrees (reference lists it: {listed}) at {fen}\n{}",
+                    ctx(&played)
+                ));
+            }
+            stats.rejections_checked += 1;
+        }
         // Now and then, check that the engine's make/unmake of some other move restores the
         // position and that the move leads where the reference says.
         if rng.chance(1, 8) {
@@ -456,7 +487,16 @@ fn random_mid_game_positions() {
         let board = random_board(&mut rng, w, h, empty);
         let side = if rng.chance(1, 2) { Col::W } else { Col::B };
         let fen = reference::format(&board, side);
-        let limit = if i % 7 == 0 { Some(40) } else { None };
+        // Sparse large boards can wander for thousands of plies before rule 7 ends them, which
+        // the reference's plain history list makes slow: those get a ply limit (the start
+        // position games of every size run to their natural end instead).
+        let limit = if i % 7 == 0 {
+            Some(40)
+        } else if w * h > 81 {
+            Some(300)
+        } else {
+            None
+        };
         if let Err(e) = play_game(&fen, opts_from_bits(i % 16, limit), &mut rng, 5, &mut stats) {
             failures.push(e);
         }
@@ -526,5 +566,31 @@ fn few_pieces_leaps_and_corners() {
     // piece is the jumped one, right behind the landing square.)
     assert_eq!(stats.leaps_with_capture, 0, "{stats:?}");
     assert!(stats.corner_captures >= 50, "{stats:?}");
-    assert!(stats.no_move_ends_by_rule7 >= 1, "{stats:?}");
+    assert!(stats.rule7_bans >= 500, "{stats:?}");
+}
+
+/// Cramped small boards with only a few empty squares: pieces shuttle, rule 7 bans moves all
+/// the time, and sides lose because every move they have would repeat a position.
+#[test]
+fn cramped_boards_rule7_losses() {
+    let t = std::time::Instant::now();
+    let mut stats = Stats::default();
+    let mut failures: Vec<String> = Vec::new();
+    let mut rng = Rng::new(7);
+    for i in 0..1500 {
+        let (w, h) = [(4, 4), (4, 5), (5, 4), (5, 5)][i % 4];
+        let mut board = random_board(&mut rng, w, h, 0);
+        for _ in 0..1 + rng.below(3) {
+            board[rng.below(h)][rng.below(w)] = None;
+        }
+        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+        let fen = reference::format(&board, side);
+        let bits = rng.below(16) & !2;
+        if let Err(e) = play_game(&fen, opts_from_bits(bits, None), &mut rng, 0, &mut stats) {
+            failures.push(e);
+        }
+    }
+    report("cramped boards", &stats, t, &failures);
+    assert!(stats.no_move_ends_by_rule7 >= 5, "{stats:?}");
+    assert!(stats.rule7_bans >= 500, "{stats:?}");
 }
