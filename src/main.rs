@@ -146,7 +146,7 @@ fn run_perft(
     let nodes = if divide {
         let split = perft::divide(&mut game, depth);
         for (mv, n) in &split {
-            println!("{mv}: {n}");
+            say(format_args!("{mv}: {n}"))?;
         }
         split.iter().map(|(_, n)| n).sum()
     } else {
@@ -155,8 +155,7 @@ fn run_perft(
     let elapsed = start.elapsed();
     let ms = elapsed.as_millis();
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    println!("nodes {nodes} time {ms} ms nps {nps}");
-    Ok(())
+    say(format_args!("nodes {nodes} time {ms} ms nps {nps}"))
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
@@ -175,4 +174,14 @@ fn run_bench(depth: u32) {
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     println!("time {} ms", time.as_millis());
     println!("{nodes} nodes {nps} nps");
+}
+
+/// Prints one line of a tool's output; a closed pipe (`mingmang perft --divide | head`) becomes
+/// an error to report instead of a panic.
+fn say(line: std::fmt::Arguments) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write to stdout: {e}"))
 }
