@@ -404,7 +404,8 @@ fn beats_a_greedy_mover() {
 /// A/B match: the default search against the same search with one technique switched off.
 /// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
 /// few_moves_extension | root_lmr | weights,
-/// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8).
+/// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8),
+/// `AB_OPENING` random plies before the engines take over (default 6), `AB_SEED`.
 #[test]
 #[ignore]
 fn ab_match() {
@@ -460,7 +461,7 @@ fn ab_match() {
     let r = play_match(
         rules,
         pairs,
-        6,
+        env("AB_OPENING", 6) as usize,
         env("AB_SEED", 1),
         &mut || Box::new(EnginePlayer::new(limits.clone(), SearchConfig::default())),
         &mut || {
