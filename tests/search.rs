@@ -401,10 +401,12 @@ fn beats_a_greedy_mover() {
     assert!(r.wins >= 19, "{r:?}");
 }
 
-/// A/B match: the default search against the same search with one technique switched off.
+/// A/B match: the default search against the same search with one technique flipped (off
+/// if it is on by default, on if off) or other evaluation weights.
 /// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
 /// few_moves_extension | root_lmr | weights,
-/// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8).
+/// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8),
+/// `AB_OPENING` random plies before the engines take over (default 6), `AB_SEED`.
 #[test]
 #[ignore]
 fn ab_match() {
@@ -441,13 +443,13 @@ fn ab_match() {
                 }
             }
         }
-        "null_move" => off.null_move = false,
-        "lmr" => off.lmr = false,
-        "futility" => off.futility = false,
-        "late_move_pruning" => off.late_move_pruning = false,
-        "aspiration" => off.aspiration = false,
-        "few_moves_extension" => off.few_moves_extension = false,
-        "root_lmr" => off.root_lmr = false,
+        "null_move" => off.null_move = !off.null_move,
+        "lmr" => off.lmr = !off.lmr,
+        "futility" => off.futility = !off.futility,
+        "late_move_pruning" => off.late_move_pruning = !off.late_move_pruning,
+        "aspiration" => off.aspiration = !off.aspiration,
+        "few_moves_extension" => off.few_moves_extension = !off.few_moves_extension,
+        "root_lmr" => off.root_lmr = !off.root_lmr,
         other => panic!("unknown feature {other}"),
     }
     let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
@@ -460,7 +462,7 @@ fn ab_match() {
     let r = play_match(
         rules,
         pairs,
-        6,
+        env("AB_OPENING", 6) as usize,
         env("AB_SEED", 1),
         &mut || Box::new(EnginePlayer::new(limits.clone(), SearchConfig::default())),
         &mut || {
@@ -470,7 +472,7 @@ fn ab_match() {
         },
     );
     println!(
-        "AB {feature}: with {} - {} - {} without (score {:.3}) over {} games, {nodes} nodes/move, {size}x{size}",
+        "AB {feature}: default {} - {} - {} variant (score {:.3}) over {} games, {nodes} nodes/move, {size}x{size}",
         r.wins,
         r.draws,
         r.losses,

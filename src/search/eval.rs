@@ -32,7 +32,7 @@ pub struct Weights {
 /// The weights in use.
 pub const WEIGHTS: Weights = Weights {
     material: 100,
-    mobility: 2,
+    mobility: 1,
     anchored: 25,
     half_anchored: 8,
     hanging_own: 25,
