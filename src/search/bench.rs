@@ -156,8 +156,8 @@ pub fn positions() -> Vec<BenchPosition> {
         .map(|s| {
             let size = BoardSize::new(s.w, s.h).expect("bench sizes are valid");
             let rules = Rules {
-                size,
                 options: s.options,
+                ..Rules::new(size)
             };
             let mut game = Game::new(rules);
             let mut rng = Rng::new(s.seed);
