@@ -972,6 +972,40 @@ mod tests {
     }
 
     #[test]
+    fn relative_child_hashes_match_applying_the_move() {
+        use crate::rules::{notation, Game, Preset, Rules};
+        for preset in Preset::ALL.into_iter().filter(|p| p.is_relative()) {
+            let rules = Rules::preset(preset);
+            for seed in 0..6u64 {
+                let mut game = Game::new(rules);
+                let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..120 {
+                    let pos = game.position().clone();
+                    // The incrementally kept hash is the hash of the position written out and
+                    // read back (kings and hands included).
+                    let text = notation::format_position(&pos);
+                    assert_eq!(notation::parse_position(&text).unwrap().hash(), pos.hash());
+                    let mut moves = Vec::new();
+                    pos.for_each_pseudo_move(&rules, |m| moves.push(m));
+                    for &mv in &moves {
+                        let mut child = pos.clone();
+                        child.apply(mv, &rules);
+                        assert_eq!(pos.child_hash(mv, &rules), child.hash(), "{preset} {mv}");
+                    }
+                    let legal = game.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    game.make(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn start_position_counts() {
         for (w, h) in [(4, 4), (8, 8), (19, 19), (5, 11)] {
             let size = BoardSize::new(w, h).unwrap();
