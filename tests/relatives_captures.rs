@@ -527,3 +527,30 @@ fn search_plays_legal_moves_in_every_variant() {
         }
     }
 }
+
+#[test]
+fn gtp_refuses_the_relatives_clearly() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
+        .args(["gtp", "--variant", "rek"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("gtp plays Ming Mang only"), "{err}");
+}
+
+#[test]
+fn bench_takes_a_variant() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
+        .args(["bench", "--variant", "makyek-hunt", "--depth", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("makyek-hunt after 0 plies"), "{text}");
+    assert!(text.trim_end().ends_with("nps"), "{text}");
+}
