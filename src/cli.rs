@@ -7,7 +7,8 @@ use crate::rules::{BoardSize, Game, Preset, Rules};
 /// The flags that choose the game: preset, board size and rule options.
 #[derive(Args, Debug, Clone, Default)]
 pub struct RuleArgs {
-    /// Preset: mingmang (8x8), gundru (9x9), tibetan (17x17) or go-board (19x19).
+    /// Preset: mingmang (8x8), gundru (9x9), tibetan (17x17), go-board (19x19), or a relative
+    /// of seed 004: makyek, apitsodok, rek, minrekchanh (8x8), gala (7x7), makyek-hunt (8x8).
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
     /// Board size as WxH (files x ranks), 4x4 to 19x19; overrides the preset's size.
@@ -48,6 +49,7 @@ impl RuleArgs {
         o.corner_capture = self.corner_capture;
         o.last_piece_leap = self.last_piece_leap;
         o.max_plies = self.max_plies;
+        rules.validate()?;
         Ok(rules)
     }
 }

@@ -73,6 +73,10 @@ enum Command {
         /// Depth on boards up to 100 squares (larger boards search one or two plies less).
         #[arg(long, short, default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Instead of the fixed list, search the start and seeded random positions of this
+        /// variant (any name of --variant).
+        #[arg(long, value_name = "NAME")]
+        variant: Option<String>,
     },
 }
 
@@ -103,10 +107,7 @@ fn main() -> ExitCode {
             rules,
         }) => run_gtp(depth, movetime, hash, &rules),
         Some(Command::Match(args)) => run_match(&args),
-        Some(Command::Bench { depth }) => {
-            run_bench(depth);
-            Ok(())
-        }
+        Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
         None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
@@ -129,7 +130,15 @@ fn run_gtp(
         move_time: movetime.map(Duration::from_millis),
         hash_mib: hash,
     };
-    let mut session = Session::new(rules.rules()?, engine);
+    let rules = rules.rules()?;
+    if !rules.family.is_ming_mang() {
+        return Err(format!(
+            "gtp plays Ming Mang only (mingmang, gundru, tibetan, go-board), not {}; play the relatives through the protocol engine (mingmang --variant {})",
+            rules.preset_name(),
+            rules.preset_name()
+        ));
+    }
+    let mut session = Session::new(rules, engine);
     let stdin = std::io::stdin();
     gtp::run(&mut session, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
 }
@@ -163,8 +172,19 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     matchrunner::run(&config).map(|_| ())
 }
 
-fn run_bench(depth: u32) {
-    let (nodes, time) = mingmang::search::bench::run(depth, |p, r| {
+fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
+    use mingmang::search::bench;
+    let list = match variant {
+        None => bench::positions(),
+        Some(name) => {
+            let args = RuleArgs {
+                variant: Some(name.to_string()),
+                ..RuleArgs::default()
+            };
+            bench::variant_positions(args.rules()?)
+        }
+    };
+    let (nodes, time) = bench::run_positions(list, depth, |p, r| {
         let best = r.best.map_or("none".to_string(), |m| m.to_string());
         println!(
             "{:<48} best {:<8} score {:?} nodes {}",
@@ -174,6 +194,7 @@ fn run_bench(depth: u32) {
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     println!("time {} ms", time.as_millis());
     println!("{nodes} nodes {nps} nps");
+    Ok(())
 }
 
 /// Prints one line of a tool's output; a closed pipe (`mingmang perft --divide | head`) becomes

@@ -6,7 +6,8 @@ mod common;
 
 use common::reference::{self, Col, Opts, ROutcome, RReason, RefGame};
 use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Game, Outcome, RuleOptions, Rules,
+    format_position, parse_position, BoardSize, Color, EndReason, Family, Game, Outcome,
+    RuleOptions, Rules,
 };
 
 /// A position string from lists of squares such as `["a1", "c4"]`.
@@ -44,6 +45,7 @@ fn game(position: &str, o: Opts) -> Game {
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
+        family: &Family::MING_MANG,
     };
     Game::from_position(rules, pos).unwrap()
 }

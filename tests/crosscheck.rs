@@ -10,7 +10,8 @@ mod common;
 use common::reference::{self, Board, Col, Effects, Opts, RMove, ROutcome, RReason, RefGame};
 use common::Rng;
 use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Game, Outcome, RuleOptions, Rules,
+    format_position, parse_position, BoardSize, Color, EndReason, Family, Game, Outcome,
+    RuleOptions, Rules,
 };
 
 /// What the games exercised, so the tests can insist that each rule really came up.
@@ -57,6 +58,7 @@ fn engine_rules(w: usize, h: usize, o: &Opts) -> Rules {
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
+        family: &Family::MING_MANG,
     }
 }
 
@@ -73,6 +75,7 @@ fn reason(r: EndReason) -> RReason {
         EndReason::NoPieces => RReason::NoPieces,
         EndReason::PlyLimit => RReason::PlyLimit,
         EndReason::Territory { white, black } => RReason::Territory { white, black },
+        other => panic!("Ming Mang never ends by {other:?}"),
     }
 }
 

@@ -9,7 +9,7 @@ mod common;
 
 use common::reference::{self, Opts, RefGame};
 use mingmang::rules::{
-    format_position, parse_position, perft, BoardSize, Game, RuleOptions, Rules,
+    format_position, parse_position, perft, BoardSize, Family, Game, RuleOptions, Rules,
 };
 
 /// One row: a start (`WxH` for that board's start position, or a position string), option
@@ -156,6 +156,7 @@ fn engine_game(row: &Row) -> Game {
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
+        family: &Family::MING_MANG,
     };
     Game::from_position(rules, position).unwrap()
 }

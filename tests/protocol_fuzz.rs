@@ -32,6 +32,13 @@ const FENS: &[&str] = &[
     "wbbbb/w3b/w3b/w3b/wwwwb w",
     "5/1b3/2w2/5/5 b",
     "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/w17b w",
+    // The relatives: kings, the hunter, pieces in hand.
+    "bbbbbbb1/7B/bbbbbbbb/8/8/wwwwwwww/W7/1wwwwwww w",
+    "4B3/8/8/8/8/wwwwwwww/8/wwwwwwww b",
+    "7/7/7/7/7/7/7 b w13b10",
+    "7/7/2w4/3b3/7/7/7 b w12b9",
+    "7/7/7/7/7/7/7 b w99b1",
+    "WW6/8/8/8/8/8/8/8 w",
 ];
 
 const WORDS: &[&str] = &[
@@ -111,7 +118,8 @@ const WORDS: &[&str] = &[
 
 fn base_line(rng: &mut Rng) -> String {
     let moves = [
-        "a2b2", "h7g7", "b2a2", "g7h7", "a3b3", "b1b2", "e4d4", "a2-c2", "pass",
+        "a2b2", "h7g7", "b2a2", "g7h7", "a3b3", "b1b2", "e4d4", "a2-c2", "pass", "d4", "d5",
+        "e8e7", "a2a1", "c3", "e5e3",
     ];
     let mut some_moves = || {
         let n = rng.below(5);
@@ -130,11 +138,24 @@ fn base_line(rng: &mut Rng) -> String {
         5 => format!("position fen {}", rng.pick(FENS)),
         6 => format!(
             "setoption name BoardSize value {}",
-            rng.pick(&["4x4", "5x5", "8x8", "6x9", "auto", "19x19", "20x4", "5"])
+            rng.pick(&["4x4", "5x5", "8x8", "6x9", "auto", "19x19", "20x4", "5", "7x7"])
         ),
         7 => format!(
             "setoption name Variant value {}",
-            rng.pick(&["mingmang", "gundru", "tibetan", "go-board", "GUNDRU", "chess"])
+            rng.pick(&[
+                "mingmang",
+                "gundru",
+                "tibetan",
+                "go-board",
+                "GUNDRU",
+                "chess",
+                "makyek",
+                "apitsodok",
+                "rek",
+                "minrekchanh",
+                "gala",
+                "makyek-hunt",
+            ])
         ),
         8 => format!(
             "setoption name {} value {}",

@@ -130,7 +130,12 @@ pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Openin
             moves.push(mv.to_string());
             game.make(mv);
         }
-        let balanced = game.position().count(Color::White) == game.position().count(Color::Black);
+        // As even as at the start (equal in Ming Mang; the hunt starts 16 against 1).
+        let start = Game::start_position_of(&rules);
+        let lead = |p: &crate::rules::Position| {
+            p.total(Color::White) as i64 - p.total(Color::Black) as i64
+        };
+        let balanced = lead(game.position()) == lead(&start);
         let opening = Opening { fen: None, moves };
         if !game.outcome().is_over() {
             if balanced {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
-use crate::rules::{format_position, Color, Move, Outcome, Rules};
+use crate::rules::{format_position, Color, Game, Move, Outcome, Rules};
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +225,9 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         // move the rules forbid (rule 7 included) is an illegal move.
         let shaped = word == "0000"
             || word.eq_ignore_ascii_case("pass")
-            || Move::parse_shape(&word, rules.size).is_ok();
+            || Move::parse_shape(&word, rules.size).is_ok()
+            || (rules.family.has_placement()
+                && crate::rules::Square::parse(&word, rules.size).is_ok());
         if !shaped {
             let why = format!("{} answered 'bestmove {word}'", e.spec.name);
             let (r, t) = forfeit(Termination::Garbage(why), e);
@@ -277,5 +279,5 @@ fn ask_engines(
 
 /// The position string of `rules`' start position, for records of games from the start.
 pub fn start_fen(rules: Rules) -> String {
-    format_position(&crate::rules::Position::start(rules.size))
+    format_position(&Game::start_position_of(&rules))
 }

@@ -198,8 +198,23 @@ impl Settings {
         ]
     }
 
-    /// Sets option `name` (any case) to `value`. On error nothing changes.
+    /// Sets option `name` (any case) to `value`. On error nothing changes. A rule option must
+    /// leave rules that fit together: a relative is played on its own board size and takes
+    /// none of Ming Mang's options, so e.g. `Variant gala` with `BoardSize 8x8`, or
+    /// `Territory true` with `Variant rek`, is refused with the reason.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let mut next = self.clone();
+        let effect = next.set_unchecked(name, value)?;
+        if effect == Effect::Rules {
+            next.rules()
+                .validate()
+                .map_err(|e| format!("option {}: {e}", quote(name)))?;
+        }
+        *self = next;
+        Ok(effect)
+    }
+
+    fn set_unchecked(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
         let key = name.to_ascii_lowercase();
         let value = value.map(str::trim);
         let effect = match key.as_str() {
@@ -332,5 +347,31 @@ mod tests {
         assert!(s.set("Nope", Some("1")).is_err());
         s.set("MaxPlies", Some("40")).unwrap();
         assert_eq!(s.rules().options.max_plies, Some(40));
+    }
+
+    #[test]
+    fn relatives_refuse_other_sizes_and_ming_mang_options() {
+        let mut s = Settings::default();
+        s.set("Variant", Some("makyek-hunt")).unwrap();
+        assert_eq!(s.rules().size.to_string(), "8x8");
+        s.set("Variant", Some("GALA")).unwrap();
+        assert_eq!(s.rules().size.to_string(), "7x7");
+        s.set("BoardSize", Some("7x7")).unwrap();
+        let e = s.set("BoardSize", Some("8x8")).unwrap_err();
+        assert!(e.contains("gala is played on a 7x7 board"), "{e}");
+        assert_eq!(s.board_size.map(|b| b.to_string()), Some("7x7".into()));
+        let e = s.set("Territory", Some("true")).unwrap_err();
+        assert!(e.contains("territory option belongs to Ming Mang"), "{e}");
+        assert!(!s.territory);
+        s.set("MaxPlies", Some("100")).unwrap();
+        assert!(
+            s.set("Variant", Some("rek")).is_err(),
+            "7x7 does not fit rek"
+        );
+        s.set("BoardSize", Some("auto")).unwrap();
+        s.set("Variant", Some("rek")).unwrap();
+        s.set("Variant", Some("mingmang")).unwrap();
+        s.set("Territory", Some("true")).unwrap();
+        assert!(s.set("Variant", Some("apitsodok")).is_err());
     }
 }

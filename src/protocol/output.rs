@@ -121,7 +121,11 @@ pub fn board(game: &Game) -> Vec<String> {
         let mut row = format!("{:>2}", r + 1);
         for f in 0..size.width() {
             row.push(' ');
-            row.push(match pos.piece_at(Square::new(f, r)) {
+            let sq = Square::new(f, r);
+            row.push(match pos.piece_at(sq) {
+                // Kings (and the hunt's hunter) as K for White, k for Black.
+                Some(Color::White) if pos.is_king(sq) => 'K',
+                Some(Color::Black) if pos.is_king(sq) => 'k',
                 Some(Color::White) => 'W',
                 Some(Color::Black) => 'B',
                 None => '.',
@@ -144,6 +148,13 @@ pub fn board(game: &Game) -> Vec<String> {
         pos.count(Color::White),
         pos.count(Color::Black)
     ));
+    if pos.hand(Color::White) + pos.hand(Color::Black) > 0 {
+        lines.push(format!(
+            "in hand white {} black {}",
+            pos.hand(Color::White),
+            pos.hand(Color::Black)
+        ));
+    }
     let outcome = match game.outcome() {
         crate::rules::Outcome::Ongoing => "ongoing".to_string(),
         crate::rules::Outcome::Win(c, why) => format!("{} wins: {}", c.name(), why.describe()),

@@ -5,7 +5,7 @@ use super::geometry::{Color, Square};
 use super::history::History;
 use super::moves::{shorten, Move, MoveList, MoveText};
 use super::position::Position;
-use super::variant::Rules;
+use super::variant::{KingMove, Rules};
 
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -16,6 +16,10 @@ pub enum EndReason {
     NoPieces,
     /// The optional ply limit was reached; pieces were counted.
     PlyLimit,
+    /// A king (Rek, Min Rek Chanh) or the hunter (the hunt) was captured.
+    KingCaptured,
+    /// The hunt: White has fewer than two men left.
+    TooFewMen,
     /// Two passes in a row under territory scoring; each side's count is given.
     Territory {
         /// White's pieces plus the empty regions only White borders.
@@ -32,6 +36,8 @@ impl EndReason {
             EndReason::NoLegalMove => "no legal move".into(),
             EndReason::NoPieces => "no pieces left".into(),
             EndReason::PlyLimit => "ply limit reached, pieces counted".into(),
+            EndReason::KingCaptured => "king captured".into(),
+            EndReason::TooFewMen => "fewer than two men left".into(),
             EndReason::Territory { white, black } => {
                 format!("two passes, territory white {white} black {black}")
             }
@@ -76,13 +82,23 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game from the start position of `rules`' board.
+    /// A new game from the start position of `rules`' game and board.
     pub fn new(rules: Rules) -> Game {
-        Game::from_position(rules, Position::start(rules.size)).expect("start position fits")
+        Game::from_position(rules, Game::start_position_of(&rules)).expect("start position fits")
     }
 
-    /// A new game from `position`, which must be on `rules`' board.
+    /// The start position of `rules`: the relative's own, or Ming Mang's rule 3 start.
+    pub fn start_position_of(rules: &Rules) -> Position {
+        match rules.family.start {
+            Some(text) => super::notation::parse_position(text).expect("start strings parse"),
+            None => Position::start(rules.size),
+        }
+    }
+
+    /// A new game from `position`, which must fit `rules`: its board, and the relatives' kings
+    /// and hands (see [`Game::check_position`]).
     pub fn from_position(rules: Rules, position: Position) -> Result<Game, String> {
+        rules.validate()?;
         if position.size() != rules.size {
             return Err(format!(
                 "the position is on a {} board but the rules say {}",
@@ -90,6 +106,7 @@ impl Game {
                 rules.size
             ));
         }
+        Game::check_position(&rules, &position)?;
         let mut history = History::new();
         history.push(position.hash());
         Ok(Game {
@@ -100,6 +117,53 @@ impl Game {
             frames: Vec::new(),
             passes: 0,
         })
+    }
+
+    /// Checks the kings, men and pieces in hand of `position` against the game of `rules`.
+    pub fn check_position(rules: &Rules, position: &Position) -> Result<(), String> {
+        let f = rules.family;
+        let name = rules.preset_name();
+        for c in Color::BOTH {
+            if position.king(c).is_some() && !f.kings[c.index()] {
+                return Err(if f.has_kings() {
+                    format!(
+                        "{name}: {} has no king (no '{}' allowed)",
+                        c.name(),
+                        c.letter().to_ascii_uppercase()
+                    )
+                } else {
+                    format!(
+                        "{name} has no kings ('{}' is not allowed)",
+                        c.letter().to_ascii_uppercase()
+                    )
+                });
+            }
+            let men = position.count(c) - position.king(c).is_some() as usize;
+            if men > 0 && !f.men[c.index()] {
+                return Err(format!(
+                    "{name}: {} has no men, only the hunter ('{}')",
+                    c.name(),
+                    c.letter().to_ascii_uppercase()
+                ));
+            }
+            let supply = f.supply[c.index()] as usize;
+            if supply == 0 && position.hand(c) > 0 {
+                return Err(format!(
+                    "{name} has no pieces in hand, but the position gives {} {}",
+                    c.name(),
+                    position.hand(c)
+                ));
+            }
+            if supply > 0 && position.total(c) > supply {
+                return Err(format!(
+                    "{name}: {} has {} pieces on the board and {} in hand, more than its {supply}",
+                    c.name(),
+                    position.count(c),
+                    position.hand(c)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The rules this game is played under.
@@ -152,9 +216,12 @@ impl Game {
 
     /// Whether the game ended by the flow of play rather than the position: two passes in a row
     /// under territory scoring, or the ply limit.
+    /// In the relatives it also covers the endings by material (king captured, too few men),
+    /// so that a finished game has no legal moves.
     #[inline]
     pub fn ended_by_count(&self) -> bool {
-        (self.rules.options.territory && self.passes >= 2)
+        (!self.rules.family.is_ming_mang() && self.material_end().is_some())
+            || (self.rules.options.territory && self.passes >= 2)
             || self
                 .rules
                 .options
@@ -162,23 +229,60 @@ impl Game {
                 .is_some_and(|n| self.frames.len() >= n as usize)
     }
 
+    /// The relatives' endings by what is on the board, first of the end order: a royal side
+    /// without its king, or a side with too few men. `None` while play goes on (and always in
+    /// Ming Mang).
+    pub fn material_end(&self) -> Option<Outcome> {
+        let f = self.rules.family;
+        let pos = &self.position;
+        let us = pos.side_to_move();
+        if f.royal {
+            let order = if f.royal_any_turn {
+                [Some(us), Some(us.other())]
+            } else {
+                [Some(us), None]
+            };
+            for c in order.into_iter().flatten() {
+                if f.kings[c.index()] && pos.king(c).is_none() {
+                    return Some(Outcome::Win(c.other(), EndReason::KingCaptured));
+                }
+            }
+        }
+        if let Some((c, n)) = f.min_men {
+            let men = pos.count(c) - pos.king(c).is_some() as usize;
+            if men < n as usize {
+                return Some(Outcome::Win(c.other(), EndReason::TooFewMen));
+            }
+        }
+        None
+    }
+
     /// Calls `emit` with each move rule 7 allows, ignoring whether the game has ended.
     #[inline]
     fn for_each_unbanned_move(&self, mut emit: impl FnMut(Move)) {
+        let rules = &self.rules;
         let options = &self.rules.options;
         let (position, history) = (&self.position, &self.history);
+        if !rules.family.is_ming_mang() {
+            position.for_each_relative_move(rules.family, |mv| {
+                if !history.contains(position.child_hash(mv, rules)) {
+                    emit(mv);
+                }
+            });
+            return;
+        }
         // Passing is never banned; every other move is, if it recreates an earlier position.
         if options.needs_full_capture()
             || (options.last_piece_leap && position.count(position.side_to_move()) == 1)
         {
-            position.for_each_pseudo_move(options, |mv| {
-                if mv.is_pass() || !history.contains(position.child_hash(mv, options)) {
+            position.for_each_pseudo_move(rules, |mv| {
+                if mv.is_pass() || !history.contains(position.child_hash(mv, rules)) {
                     emit(mv);
                 }
             });
         } else {
             // The common case, kept free of per-move option tests: slides and perhaps a pass.
-            position.for_each_pseudo_move(options, |mv| {
+            position.for_each_pseudo_move(rules, |mv| {
                 if mv.is_pass() || !history.contains(position.slide_child_hash(mv)) {
                     emit(mv);
                 }
@@ -225,6 +329,9 @@ impl Game {
                 shorten(text.trim())
             ));
         }
+        if !self.rules.family.is_ming_mang() {
+            return self.parse_relative_move(text);
+        }
         let mv = match Move::parse_shape(text, self.rules.size) {
             Err(MoveText::Pass) if options.territory => return Ok(Move::PASS),
             Err(MoveText::Pass) => {
@@ -246,7 +353,7 @@ impl Game {
                     Some(_) => {}
                 }
                 self.position
-                    .find_pseudo_move(from, to, options)
+                    .find_pseudo_move(from, to, &self.rules)
                     .ok_or_else(|| {
                         format!(
                             "move '{}': the piece on {from} cannot reach {to} (pieces move like rooks and may not jump)",
@@ -255,10 +362,122 @@ impl Game {
                     })?
             }
         };
-        if !mv.is_pass() && self.history.contains(self.position.child_hash(mv, options)) {
+        if !mv.is_pass()
+            && self
+                .history
+                .contains(self.position.child_hash(mv, &self.rules))
+        {
             return Err(format!(
                 "move '{}' would return to an earlier position (rule 7)",
                 text.trim()
+            ));
+        }
+        Ok(mv)
+    }
+
+    /// [`Game::parse_move`] for a relative: placements (a square alone) and moves, with the
+    /// reason a move is not legal.
+    fn parse_relative_move(&self, text: &str) -> Result<Move, String> {
+        let t = text.trim();
+        let f = self.rules.family;
+        let size = self.rules.size;
+        let pos = &self.position;
+        let who = pos.side_to_move();
+        let name = self.rules.preset_name();
+        let mv = if let Ok(sq) = Square::parse(t, size) {
+            if !f.has_placement() {
+                return Err(format!(
+                    "move '{t}': {name} has no placements; a move is written like a1a4"
+                ));
+            }
+            if pos.hand(who) == 0 {
+                return Err(format!("move '{t}': {} has no pieces in hand", who.name()));
+            }
+            if !pos.must_place(f) {
+                return Err(format!(
+                    "move '{t}': {} has no empty square left in its half, so it moves instead of placing",
+                    who.name()
+                ));
+            }
+            if f.halves[who.index()] >> sq.rank() & 1 == 0 {
+                return Err(format!(
+                    "move '{t}': {} places only in its own half (ranks {})",
+                    who.name(),
+                    ranks_of(f.halves[who.index()])
+                ));
+            }
+            if pos.piece_at(sq).is_some() {
+                return Err(format!("move '{t}': {sq} is occupied"));
+            }
+            let centre = Square::new(size.width() / 2, size.height() / 2);
+            if pos.count(Color::White) + pos.count(Color::Black) == 0 && sq != centre {
+                return Err(format!(
+                    "move '{t}': the first piece on the empty board goes on the centre {centre}"
+                ));
+            }
+            Move::place(sq)
+        } else {
+            let (from, to) = match Move::parse_shape(t, size) {
+                Err(MoveText::Pass) => {
+                    return Err(format!("there are no passes in {name}"));
+                }
+                Err(MoveText::Bad(why)) => return Err(why),
+                Ok(squares) => squares,
+            };
+            match pos.piece_at(from) {
+                None => return Err(format!("move '{t}': no piece on {from}")),
+                Some(c) if c != who => {
+                    return Err(format!(
+                        "move '{t}': the piece on {from} is {}, but {} is to move",
+                        c.name(),
+                        who.name()
+                    ))
+                }
+                Some(_) => {}
+            }
+            if pos.must_place(f) {
+                return Err(format!(
+                    "move '{t}': {} has pieces in hand and empty squares in its half, so it must place one (write the square, e.g. {})",
+                    who.name(),
+                    Square::new(size.width() / 2, size.height() / 2)
+                ));
+            }
+            let mut found = None;
+            pos.for_each_relative_move(f, |m| {
+                if m.from() == from && m.to() == to && !m.is_place() {
+                    found = Some(m);
+                }
+            });
+            match found {
+                Some(m) => m,
+                None => {
+                    let piece = if pos.king(who) == Some(from) {
+                        match f.king_move {
+                            KingMove::Step8 => {
+                                "the king steps one square in any of the eight directions to an empty square"
+                            }
+                            KingMove::Hunter => {
+                                "the hunter steps one square orthogonally to an empty square or jumps over an adjacent man to the empty square beyond"
+                            }
+                            _ => "pieces move like rooks and may not jump",
+                        }
+                    } else if pos.hand(who) > 0
+                        && (f.halves[who.other().index()] & !f.halves[who.index()]) >> to.rank() & 1
+                            != 0
+                    {
+                        "while a side has pieces in hand its pieces may not enter the opponent's ranks"
+                    } else {
+                        "pieces move like rooks and may not jump"
+                    };
+                    return Err(format!(
+                        "move '{t}': the piece on {from} cannot reach {to} ({piece})"
+                    ));
+                }
+            }
+        };
+        if self.history.contains(pos.child_hash(mv, &self.rules)) {
+            return Err(format!(
+                "move '{t}' would return to an earlier position (rule 7)"
             ));
         }
         Ok(mv)
@@ -273,14 +492,14 @@ impl Game {
             mv,
             passes: self.passes,
         });
-        let captured = self.position.apply(mv, &self.rules.options);
+        let captured = self.position.apply(mv, &self.rules);
         self.passes = if mv.is_pass() { self.passes + 1 } else { 0 };
         self.history.push(self.position.hash());
         captured
     }
 
-    /// The squares whose pieces the last move converted, in board order (empty after a pass or
-    /// at the start). Found by comparing with the position before the move, so it costs nothing
+    /// The squares whose pieces the last move captured (converted in Ming Mang, removed in the
+    /// relatives), in board order (empty after a pass or at the start). Found by comparing with the position before the move, so it costs nothing
     /// on the search's hot path.
     pub fn last_captures(&self) -> Vec<Square> {
         let Some(frame) = self.frames.last() else {
@@ -292,7 +511,7 @@ impl Game {
             .squares()
             .filter(|&sq| {
                 frame.position.piece_at(sq) == Some(mover.other())
-                    && self.position.piece_at(sq) == Some(mover)
+                    && self.position.piece_at(sq) != Some(mover.other())
             })
             .collect()
     }
@@ -342,6 +561,9 @@ impl Game {
     /// pieces wins). Rule 8 comes before the ply limit because a side that cannot move has lost
     /// by the rules themselves, which the limit only supplements.
     pub fn outcome(&self) -> Outcome {
+        if !self.rules.family.is_ming_mang() {
+            return self.relative_outcome();
+        }
         let us = self.side_to_move();
         if self.rules.options.territory && self.passes >= 2 {
             let (white, black) = self.territory();
@@ -374,6 +596,50 @@ impl Game {
         }
         Outcome::Ongoing
     }
+}
+
+impl Game {
+    /// [`Game::outcome`] for a relative, in the order of the contract: king captured, too few
+    /// men, no pieces (board and hand), no legal move, ply limit.
+    fn relative_outcome(&self) -> Outcome {
+        if let Some(end) = self.material_end() {
+            return end;
+        }
+        let us = self.side_to_move();
+        if self.position.total(us) == 0 {
+            return Outcome::Win(us.other(), EndReason::NoPieces);
+        }
+        if !self.has_unbanned_move() {
+            return Outcome::Win(us.other(), EndReason::NoLegalMove);
+        }
+        if self
+            .rules
+            .options
+            .max_plies
+            .is_some_and(|n| self.frames.len() >= n as usize)
+        {
+            if self.rules.family.ply_limit_draw {
+                return Outcome::Draw(EndReason::PlyLimit);
+            }
+            let (w, b) = (
+                self.position.total(Color::White),
+                self.position.total(Color::Black),
+            );
+            return match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Outcome::Win(Color::White, EndReason::PlyLimit),
+                std::cmp::Ordering::Less => Outcome::Win(Color::Black, EndReason::PlyLimit),
+                std::cmp::Ordering::Equal => Outcome::Draw(EndReason::PlyLimit),
+            };
+        }
+        Outcome::Ongoing
+    }
+}
+
+/// "1-4" for a mask of ranks (bit `r` = rank `r + 1`).
+fn ranks_of(mask: u32) -> String {
+    let lo = mask.trailing_zeros() + 1;
+    let hi = 32 - mask.leading_zeros();
+    format!("{lo}-{hi}")
 }
 
 #[cfg(test)]

@@ -17,4 +17,4 @@ pub use geometry::{BoardSize, Color, Square};
 pub use moves::{Move, MoveList};
 pub use notation::{format_position, parse_position};
 pub use position::Position;
-pub use variant::{Preset, RuleOptions, Rules};
+pub use variant::{CaptureEffect, Custodian, Family, KingMove, Preset, RuleOptions, Rules};

@@ -18,6 +18,7 @@ const SQ_BITS: u32 = 10;
 const SQ_MASK: u32 = (1 << SQ_BITS) - 1;
 const LEAP_FLAG: u32 = 1 << 20;
 const MOVE_FLAG: u32 = 1 << 21;
+const PLACE_FLAG: u32 = 1 << 22;
 
 impl Move {
     /// Passing the turn (only legal under territory scoring).
@@ -35,13 +36,26 @@ impl Move {
         Move(Move::slide(from, to).0 | LEAP_FLAG)
     }
 
+    /// Placing a piece from hand on `to` (Gala); `from` is `to` too.
+    #[inline(always)]
+    pub fn place(to: Square) -> Move {
+        Move(Move::slide(to, to).0 | PLACE_FLAG)
+    }
+
+    /// Whether this is a placement from hand.
+    #[inline(always)]
+    pub fn is_place(self) -> bool {
+        self.0 & PLACE_FLAG != 0
+    }
+
     /// Whether this is the pass.
     #[inline(always)]
     pub fn is_pass(self) -> bool {
         self.0 == 0
     }
 
-    /// Whether this is a last-piece leap.
+    /// Whether this is a jump over an adjacent piece: a last-piece leap (Ming Mang) or a
+    /// hunter's jump (the hunt).
     #[inline(always)]
     pub fn is_leap(self) -> bool {
         self.0 & LEAP_FLAG != 0
@@ -71,8 +85,12 @@ impl Move {
         if bits == 0 {
             return Some(Move::PASS);
         }
-        let known = MOVE_FLAG | LEAP_FLAG | SQ_MASK | (SQ_MASK << SQ_BITS);
+        let known = MOVE_FLAG | LEAP_FLAG | PLACE_FLAG | SQ_MASK | (SQ_MASK << SQ_BITS);
+        let from = bits & SQ_MASK;
+        let to = (bits >> SQ_BITS) & SQ_MASK;
+        let place_ok = bits & PLACE_FLAG == 0 || (bits & LEAP_FLAG == 0 && from == to);
         let ok = bits & MOVE_FLAG != 0
+            && place_ok
             && bits & !known == 0
             && Square::from_index((bits & SQ_MASK) as usize).is_some()
             && Square::from_index(((bits >> SQ_BITS) & SQ_MASK) as usize).is_some();
@@ -139,6 +157,8 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_pass() {
             f.write_str("0000")
+        } else if self.is_place() {
+            write!(f, "{}", self.to())
         } else {
             write!(f, "{}{}", self.from(), self.to())
         }
@@ -152,8 +172,9 @@ impl fmt::Debug for Move {
 }
 
 /// Upper bound on the number of moves in any position: each empty square is reached by at most
-/// four slides (one from each direction), plus leaps and the pass.
-pub const MAX_MOVES: usize = 4 * MAX_DIM * MAX_DIM + 8;
+/// four slides (one from each direction), plus leaps and the pass. (A relative's king adds at
+/// most eight steps, and placements exclude slides, so the bound holds there too.)
+pub const MAX_MOVES: usize = 4 * MAX_DIM * MAX_DIM + 16;
 
 /// A list of moves held on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
@@ -175,6 +196,10 @@ mod tests {
         assert!(!Move::slide(a, s).is_leap());
         assert_eq!(Move::from_bits(12345), None);
         assert_eq!(Move::from_bits(u32::MAX), None);
+        let p = Move::place(s);
+        assert!(p.is_place() && !p.is_leap());
+        assert_eq!(Move::from_bits(p.bits()), Some(p));
+        assert_eq!(p.to_string(), "s19");
     }
 
     #[test]

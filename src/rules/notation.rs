@@ -1,10 +1,15 @@
 //! Position strings: ranks from the top down separated by `/`, `w`/`b` for pieces and decimal
 //! numbers for runs of empty squares, then a space and the side to move (`w` or `b`).
 //! The 8x8 start is `wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w`.
+//!
+//! The relatives add kings (`W`, `B`; Black's `B` is the hunter in the hunt) and, after the side
+//! to move, the pieces in hand as `w<n>b<m>` (Gala: `7/7/7/7/7/7/7 b w13b10`), written exactly
+//! when either count is non-zero.
 
 use super::geometry::{BoardSize, Color, Square, MAX_DIM, MIN_DIM};
 use super::moves::shorten;
 use super::position::Position;
+use super::zobrist::MAX_HAND;
 
 /// Longest position string accepted (a 19x19 board needs at most 19 * 20 + 2 characters).
 const MAX_LEN: usize = 1024;
@@ -23,7 +28,12 @@ pub fn format_position(position: &Position) -> String {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(c.letter());
+                    let letter = c.letter();
+                    if position.is_king(Square::new(f, r)) {
+                        out.push(letter.to_ascii_uppercase());
+                    } else {
+                        out.push(letter);
+                    }
                 }
             }
         }
@@ -36,7 +46,36 @@ pub fn format_position(position: &Position) -> String {
     }
     out.push(' ');
     out.push(position.side_to_move().letter());
+    let (w, b) = (position.hand(Color::White), position.hand(Color::Black));
+    if w > 0 || b > 0 {
+        out.push_str(&format!(" w{w}b{b}"));
+    }
     out
+}
+
+/// Reads the pieces-in-hand field `w<n>b<m>`.
+fn parse_hand(text: &str) -> Result<(usize, usize), String> {
+    let bad = || {
+        format!(
+            "pieces in hand must be written w<n>b<m> (e.g. w13b10), not '{}'",
+            shorten(text)
+        )
+    };
+    let rest = text.strip_prefix('w').ok_or_else(bad)?;
+    let (w, b) = rest.split_once('b').ok_or_else(bad)?;
+    let number = |t: &str| -> Result<usize, String> {
+        if t.is_empty() || t.len() > 6 || !t.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let n: usize = t.parse().map_err(|_| bad())?;
+        if n > MAX_HAND {
+            return Err(format!(
+                "pieces in hand: {n} is more than the {MAX_HAND} a position may hold"
+            ));
+        }
+        Ok(n)
+    };
+    Ok((number(w)?, number(b)?))
 }
 
 /// Reads a position string; the board size follows from it. Errors name what is wrong and
@@ -68,9 +107,13 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
             ))
         }
     };
+    let hand = match fields.next() {
+        None => (0, 0),
+        Some(text) => parse_hand(text)?,
+    };
     if let Some(extra) = fields.next() {
         return Err(format!(
-            "unexpected '{}' after the side to move in the position string",
+            "unexpected '{}' after the pieces in hand in the position string",
             shorten(extra)
         ));
     }
@@ -81,14 +124,17 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
             ranks.len()
         ));
     }
-    let mut rows: Vec<Vec<Option<Color>>> = Vec::with_capacity(ranks.len());
+    // (colour, is a king) per square.
+    let mut rows: Vec<Vec<Option<(Color, bool)>>> = Vec::with_capacity(ranks.len());
     for (i, rank) in ranks.iter().enumerate() {
         let mut squares = Vec::new();
         let mut chars = rank.char_indices().peekable();
         while let Some((at, c)) = chars.next() {
             match c {
-                'w' => squares.push(Some(Color::White)),
-                'b' => squares.push(Some(Color::Black)),
+                'w' => squares.push(Some((Color::White, false))),
+                'b' => squares.push(Some((Color::Black, false))),
+                'W' => squares.push(Some((Color::White, true))),
+                'B' => squares.push(Some((Color::Black, true))),
                 '1'..='9' => {
                     let mut run = c.to_digit(10).unwrap() as usize;
                     while let Some(&(_, d)) = chars.peek() {
@@ -115,7 +161,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
                 }
                 other => {
                     return Err(format!(
-                        "rank {} from the top, character {}: '{}' is not a piece ('w', 'b') or a number of empty squares",
+                        "rank {} from the top, character {}: '{}' is not a piece ('w', 'b', 'W', 'B') or a number of empty squares",
                         i + 1,
                         at + 1,
                         other.escape_debug()
@@ -147,11 +193,21 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     for (i, row) in rows.iter().enumerate() {
         let rank = size.height() - 1 - i;
         for (file, piece) in row.iter().enumerate() {
-            if let Some(color) = piece {
-                position.put(Square::new(file, rank), *color);
+            match *piece {
+                Some((color, false)) => position.put(Square::new(file, rank), color),
+                Some((color, true)) if !position.put_king(Square::new(file, rank), color) => {
+                    return Err(format!(
+                        "more than one {} king ('{}'): a side has at most one",
+                        color.name(),
+                        color.letter().to_ascii_uppercase()
+                    ));
+                }
+                Some(_) | None => {}
             }
         }
     }
+    position.set_hand(Color::White, hand.0);
+    position.set_hand(Color::Black, hand.1);
     Ok(position)
 }
 
@@ -194,7 +250,7 @@ mod tests {
             ),
             (
                 "wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w w",
-                "unexpected",
+                "pieces in hand",
             ),
             ("wbbbbbbb/w6b/w5b/w6b/w6b/w6b/w6b/wwwwwwwb w", "rank 3"),
             ("wbb/w1b/www w", "ranks"),
@@ -209,11 +265,46 @@ mod tests {
             ("20/20/20/20 w", "longer than"),
             ("4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4 w", "ranks"),
             ("wbbbbbbb//w6b/w6b/w6b/w6b/w6b/wwwwwwwb w", "rank 2"),
+            ("7/7/7/7/7/7/7 b w13", "w<n>b<m>"),
+            ("7/7/7/7/7/7/7 b w13b", "w<n>b<m>"),
+            ("7/7/7/7/7/7/7 b b10w13", "w<n>b<m>"),
+            ("7/7/7/7/7/7/7 b w-1b10", "w<n>b<m>"),
+            ("7/7/7/7/7/7/7 b w1b1 x", "unexpected"),
+            ("7/7/7/7/7/7/7 b w999b1", "more than"),
+            ("WW6/8/8/8/8/8/8/8 w", "more than one white king"),
+            ("B6B/8/8/8/8/8/8/8 w", "more than one black king"),
         ];
         for (text, needle) in cases {
             let err = parse_position(text).expect_err(text);
             assert!(err.contains(needle), "{text:?}: {err}");
         }
         assert!(parse_position(&"w".repeat(5000)).is_err());
+    }
+
+    #[test]
+    fn kings_and_hands_round_trip() {
+        for text in [
+            "bbbbbbb1/7B/bbbbbbbb/8/8/wwwwwwww/W7/1wwwwwww w",
+            "4B3/8/8/8/8/wwwwwwww/8/wwwwwwww b",
+            "7/7/7/7/7/7/7 b w13b10",
+            "7/7/7/3b3/7/7/7 w w13b9",
+            "7/7/7/3b3/7/7/7 w w0b9",
+            "7/7/7/3b3/7/7/7 w w3b0",
+        ] {
+            let pos = parse_position(text).unwrap();
+            assert_eq!(format_position(&pos), text);
+        }
+        let a = parse_position("7/7/7/7/7/7/7 b w0b0").unwrap();
+        assert_eq!(format_position(&a), "7/7/7/7/7/7/7 b");
+        assert_eq!(a, parse_position("7/7/7/7/7/7/7 b").unwrap());
+        // Kings and hands are in the hash.
+        let man = parse_position("w7/8/8/8/8/8/8/8 w").unwrap();
+        let king = parse_position("W7/8/8/8/8/8/8/8 w").unwrap();
+        assert_ne!(man.hash(), king.hash());
+        let h1 = parse_position("7/7/7/3b3/7/7/7 w w13b9").unwrap();
+        let h2 = parse_position("7/7/7/3b3/7/7/7 w w12b9").unwrap();
+        assert_ne!(h1.hash(), h2.hash());
+        assert_eq!(king.king(Color::White), Some(Square::new(0, 7)));
+        assert_eq!(king.king(Color::Black), None);
     }
 }

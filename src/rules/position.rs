@@ -16,8 +16,11 @@ use std::fmt;
 
 use super::geometry::{BoardSize, Color, Square, MAX_DIM};
 use super::moves::Move;
-use super::variant::RuleOptions;
-use super::zobrist::{flip_key, piece_key, SIDE_KEY};
+use super::variant::{Custodian, Family, KingMove, Rules};
+use super::zobrist::{flip_key, hand_key, king_key, piece_key, SIDE_KEY};
+
+/// `kings` entry of a side without a king.
+const NO_KING: u16 = u16::MAX;
 
 /// The four directions a piece slides or a line runs in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,6 +102,11 @@ pub struct Position {
     hash: u64,
     rows: [[u32; MAX_DIM]; 2],
     cols: [[u32; MAX_DIM]; 2],
+    /// Square index of each side's king (the relatives' kings, or the hunter), or `NO_KING`.
+    /// A king is also a piece of its colour in `rows`/`cols` and `counts`.
+    kings: [u16; 2],
+    /// Pieces in hand (Gala).
+    hand: [u16; 2],
 }
 
 /// Bits of `enemy` from `at + 1` upwards that form a contiguous run ending in a bit of `friend`:
@@ -159,6 +167,8 @@ impl Position {
             hash: if side == Color::Black { SIDE_KEY } else { 0 },
             rows: [[0; MAX_DIM]; 2],
             cols: [[0; MAX_DIM]; 2],
+            kings: [NO_KING; 2],
+            hand: [0; 2],
         }
     }
 
@@ -254,11 +264,61 @@ impl Position {
         self.counts[color.index()] += 1;
     }
 
-    /// Removes the piece of `color` from `sq`.
+    /// Removes the piece of `color` from `sq` (a king too).
     pub fn remove(&mut self, sq: Square, color: Color) {
         debug_assert_eq!(self.piece_at(sq), Some(color));
         self.toggle(sq, color);
         self.counts[color.index()] -= 1;
+        if self.kings[color.index()] == sq.index() as u16 {
+            self.kings[color.index()] = NO_KING;
+            self.hash ^= king_key(color, sq);
+        }
+    }
+
+    /// Places the king of `color` on the empty square `sq`; false (and nothing changes) if
+    /// `color` already has a king.
+    pub fn put_king(&mut self, sq: Square, color: Color) -> bool {
+        if self.kings[color.index()] != NO_KING {
+            return false;
+        }
+        self.put(sq, color);
+        self.kings[color.index()] = sq.index() as u16;
+        self.hash ^= king_key(color, sq);
+        true
+    }
+
+    /// The square of `color`'s king (the hunter for Black in the hunt), if it has one.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        let k = self.kings[color.index()];
+        (k != NO_KING).then(|| Square::from_raw(k))
+    }
+
+    /// Whether a king of either colour stands on `sq`.
+    #[inline(always)]
+    pub fn is_king(&self, sq: Square) -> bool {
+        let i = sq.index() as u16;
+        self.kings[0] == i || self.kings[1] == i
+    }
+
+    /// Pieces `color` holds in hand (Gala).
+    #[inline(always)]
+    pub fn hand(&self, color: Color) -> usize {
+        self.hand[color.index()] as usize
+    }
+
+    /// Sets the pieces `color` holds in hand (at most [`super::zobrist::MAX_HAND`]).
+    pub fn set_hand(&mut self, color: Color, n: usize) {
+        let c = color.index();
+        assert!(n <= super::zobrist::MAX_HAND, "hand of {n} pieces");
+        self.hash ^= hand_key(color, self.hand[c] as usize) ^ hand_key(color, n);
+        self.hand[c] = n as u16;
+    }
+
+    /// Pieces on the board plus pieces in hand.
+    #[inline(always)]
+    pub fn total(&self, color: Color) -> usize {
+        self.count(color) + self.hand(color)
     }
 
     /// Sets the side to move.
@@ -406,7 +466,13 @@ impl Position {
     }
 
     /// Every capture a piece of `us` on `sq` makes under `options`.
-    fn flanks(&self, us: Color, sq: Square, options: &RuleOptions, out: &mut impl FnMut(LineSet)) {
+    fn flanks(
+        &self,
+        us: Color,
+        sq: Square,
+        options: &super::variant::RuleOptions,
+        out: &mut impl FnMut(LineSet),
+    ) {
         for set in self.straight_flanks(us, sq) {
             if set.bits != 0 {
                 out(set);
@@ -417,10 +483,15 @@ impl Position {
         }
     }
 
-    /// Plays `mv` for the side to move under `options`, carrying out every capture, and returns
-    /// how many pieces were converted. The move must be legal apart from rule 7 (which depends on
-    /// the game, not the position).
-    pub fn apply(&mut self, mv: Move, options: &RuleOptions) -> u32 {
+    /// Plays `mv` for the side to move under `rules`, carrying out every capture, and returns
+    /// how many pieces were captured (converted in Ming Mang, removed in the relatives). The
+    /// move must be legal apart from rule 7 (which depends on the game, not the position).
+    #[inline]
+    pub fn apply(&mut self, mv: Move, rules: &Rules) -> u32 {
+        if !rules.family.is_ming_mang() {
+            return self.apply_relative(mv, rules.family);
+        }
+        let options = &rules.options;
         let us = self.side;
         self.side = us.other();
         self.hash ^= SIDE_KEY;
@@ -462,13 +533,16 @@ impl Position {
     /// The hash of the position `mv` leads to, without building it when the straight-line rules
     /// alone apply (the hot path of rule 7 checks).
     #[inline]
-    pub fn child_hash(&self, mv: Move, options: &RuleOptions) -> u64 {
+    pub fn child_hash(&self, mv: Move, rules: &Rules) -> u64 {
         if mv.is_pass() {
             return self.hash ^ SIDE_KEY;
         }
-        if mv.is_leap() || options.needs_full_capture() {
+        if !rules.family.is_ming_mang() {
+            return self.relative_child_hash(mv, rules);
+        }
+        if mv.is_leap() || rules.options.needs_full_capture() {
             let mut child = self.clone();
-            child.apply(mv, options);
+            child.apply(mv, rules);
             return child.hash;
         }
         self.slide_child_hash(mv)
@@ -508,7 +582,12 @@ impl Position {
     /// Calls `emit` with every slide, leap and pass open to the side to move, ignoring rule 7.
     // Always inlined so that each caller's `emit` is inlined into the loop: it runs per move.
     #[inline(always)]
-    pub fn for_each_pseudo_move(&self, options: &RuleOptions, mut emit: impl FnMut(Move)) {
+    pub fn for_each_pseudo_move(&self, rules: &Rules, mut emit: impl FnMut(Move)) {
+        if !rules.family.is_ming_mang() {
+            self.for_each_relative_move(rules.family, emit);
+            return;
+        }
+        let options = &rules.options;
         let us = self.side.index();
         let (w, h) = (self.size.width(), self.size.height());
         for r in 0..h {
@@ -555,19 +634,314 @@ impl Position {
 
     /// Whether `from`-`to` is a slide or a leap open to the side to move (ignoring rule 7), and
     /// which.
-    pub fn find_pseudo_move(
-        &self,
-        from: Square,
-        to: Square,
-        options: &RuleOptions,
-    ) -> Option<Move> {
+    pub fn find_pseudo_move(&self, from: Square, to: Square, rules: &Rules) -> Option<Move> {
         let mut found = None;
-        self.for_each_pseudo_move(options, |m| {
-            if !m.is_pass() && m.from() == from && m.to() == to {
+        self.for_each_pseudo_move(rules, |m| {
+            if !m.is_pass() && !m.is_place() && m.from() == from && m.to() == to {
                 found = Some(m);
             }
         });
         found
+    }
+}
+
+/// Bitboards of the relatives (boards up to 8x8): bit `rank * 8 + file`.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The four orthogonal neighbours of the squares of `set`, within `board`.
+#[inline(always)]
+fn bb_neighbours(set: u64, board: u64) -> u64 {
+    ((set << 8) | (set >> 8) | ((set << 1) & !FILE_A) | ((set & !FILE_A) >> 1)) & board
+}
+
+#[inline(always)]
+fn bb_bit(sq: Square) -> u64 {
+    1u64 << (sq.rank() * 8 + sq.file())
+}
+
+impl Position {
+    /// The squares of `color`'s pieces as a bitboard (relatives only: at most 8x8).
+    fn bitboard(&self, color: Color) -> u64 {
+        let mut bb = 0u64;
+        for r in 0..self.size.height() {
+            bb |= (self.rows[color.index()][r] as u64) << (8 * r);
+        }
+        bb
+    }
+
+    /// Every square of the board as a bitboard (relatives only).
+    fn board_bitboard(&self) -> u64 {
+        let rank = self.size.rank_mask() as u64;
+        (0..self.size.height()).fold(0, |bb, r| bb | rank << (8 * r))
+    }
+
+    /// Whether the side to move may only place pieces now: it has pieces in hand and an empty
+    /// square in its own half.
+    pub fn must_place(&self, family: &Family) -> bool {
+        let u = self.side.index();
+        if self.hand[u] == 0 {
+            return false;
+        }
+        let half = family.halves[u];
+        (0..self.size.height()).any(|r| {
+            half >> r & 1 != 0
+                && (self.rows[0][r] | self.rows[1][r]) & self.size.rank_mask()
+                    != self.size.rank_mask()
+        })
+    }
+
+    /// The moves of a relative (rule 7 not applied): placements while the side must place,
+    /// else slides of men, king moves and hunter steps and jumps.
+    pub fn for_each_relative_move(&self, family: &Family, mut emit: impl FnMut(Move)) {
+        let us = self.side;
+        let u = us.index();
+        let size = self.size;
+        let (w, h) = (size.width(), size.height());
+        if self.must_place(family) {
+            let centre = Square::new(w / 2, h / 2);
+            if self.counts == [0, 0] && family.halves[u] >> centre.rank() & 1 != 0 {
+                emit(Move::place(centre));
+                return;
+            }
+            for r in 0..h {
+                if family.halves[u] >> r & 1 == 0 {
+                    continue;
+                }
+                let mut empty = !(self.rows[0][r] | self.rows[1][r]) & size.rank_mask();
+                while empty != 0 {
+                    let f = empty.trailing_zeros() as usize;
+                    empty &= empty - 1;
+                    emit(Move::place(Square::new(f, r)));
+                }
+            }
+            return;
+        }
+        // Ranks this side may not enter while it still holds pieces in hand.
+        let forbidden = if self.hand[u] > 0 {
+            family.halves[1 - u] & !family.halves[u]
+        } else {
+            0
+        };
+        let king = self.kings[u];
+        let rook_king = family.king_move == KingMove::Rook;
+        for r in 0..h {
+            let mut mine = self.rows[u][r];
+            let occupied_rank = self.rows[0][r] | self.rows[1][r];
+            while mine != 0 {
+                let f = mine.trailing_zeros() as usize;
+                mine &= mine - 1;
+                let from = Square::new(f, r);
+                if from.index() as u16 == king && !rook_king {
+                    self.for_each_king_step(from, family.king_move, forbidden, &mut emit);
+                    continue;
+                }
+                let occupied_file = self.cols[0][f] | self.cols[1][f];
+                if forbidden >> r & 1 == 0 {
+                    let mut along_rank =
+                        reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f);
+                    while along_rank != 0 {
+                        let t = along_rank.trailing_zeros() as usize;
+                        along_rank &= along_rank - 1;
+                        emit(Move::slide(from, Square::new(t, r)));
+                    }
+                }
+                let mut along_file =
+                    (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & !forbidden;
+                while along_file != 0 {
+                    let t = along_file.trailing_zeros() as usize;
+                    along_file &= along_file - 1;
+                    emit(Move::slide(from, Square::new(f, t)));
+                }
+            }
+        }
+    }
+
+    /// The steps (and the hunter's jumps) of a king on `from`.
+    fn for_each_king_step(
+        &self,
+        from: Square,
+        how: KingMove,
+        forbidden: u32,
+        emit: &mut impl FnMut(Move),
+    ) {
+        const EIGHT: [(i32, i32); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        let dirs = if how == KingMove::Step8 {
+            &EIGHT[..]
+        } else {
+            &EIGHT[..4]
+        };
+        let them = Some(self.side.other());
+        for &(df, dr) in dirs {
+            let Some(to) = from.offset(df, dr, self.size) else {
+                continue;
+            };
+            match self.piece_at(to) {
+                None if forbidden >> to.rank() & 1 == 0 => emit(Move::slide(from, to)),
+                None => {}
+                p if p == them && how == KingMove::Hunter => {
+                    if let Some(beyond) = from.offset(2 * df, 2 * dr, self.size) {
+                        if self.piece_at(beyond).is_none() {
+                            emit(Move::leap(from, beyond));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The enemy pieces a piece of `us` just arrived on `to` captures, as a bitboard: the union
+    /// of the family's custodian, intervention and enclosure captures on the current board.
+    fn relative_captures(&self, us: Color, to: Square, family: &Family) -> u64 {
+        let them = Some(us.other());
+        let size = self.size;
+        let mut caps = 0u64;
+        if family.custodian != Custodian::None {
+            let longest = if family.custodian == Custodian::Single {
+                1
+            } else {
+                usize::MAX
+            };
+            for dir in Direction::ALL {
+                let (df, dr) = dir.delta();
+                let mut line = 0u64;
+                let mut n = 0;
+                let mut at = to.offset(df, dr, size);
+                while let Some(sq) = at {
+                    if self.piece_at(sq) != them {
+                        break;
+                    }
+                    line |= bb_bit(sq);
+                    n += 1;
+                    at = sq.offset(df, dr, size);
+                }
+                if n >= 1 && n <= longest && at.is_some_and(|sq| self.piece_at(sq) == Some(us)) {
+                    caps |= line;
+                }
+            }
+        }
+        if family.intervention {
+            for (df, dr) in [(1, 0), (0, 1)] {
+                if let (Some(a), Some(b)) = (to.offset(df, dr, size), to.offset(-df, -dr, size)) {
+                    if self.piece_at(a) == them && self.piece_at(b) == them {
+                        caps |= bb_bit(a) | bb_bit(b);
+                    }
+                }
+            }
+        }
+        if family.enclosure {
+            let board = self.board_bitboard();
+            let enemy = self.bitboard(us.other());
+            let empty = board & !(enemy | self.bitboard(us));
+            let mut seeds = bb_neighbours(bb_bit(to), board) & enemy;
+            while seeds != 0 {
+                let mut group = seeds & seeds.wrapping_neg();
+                loop {
+                    let grown = group | (bb_neighbours(group, board) & enemy);
+                    if grown == group {
+                        break;
+                    }
+                    group = grown;
+                }
+                seeds &= !group;
+                if bb_neighbours(group, board) & empty == 0 {
+                    caps |= group;
+                }
+            }
+        }
+        caps
+    }
+
+    /// [`Position::apply`] for a relative: pieces are placed or moved, and captured pieces are
+    /// removed.
+    fn apply_relative(&mut self, mv: Move, family: &Family) -> u32 {
+        let us = self.side;
+        let u = us.index();
+        self.side = us.other();
+        self.hash ^= SIDE_KEY;
+        if mv.is_pass() {
+            return 0;
+        }
+        let to = mv.to();
+        if mv.is_place() {
+            self.put(to, us);
+            let n = self.hand[u] as usize;
+            self.set_hand(us, n - 1);
+            return 0;
+        }
+        let from = mv.from();
+        let is_king = self.kings[u] == from.index() as u16;
+        self.toggle(from, us);
+        self.toggle(to, us);
+        if is_king {
+            self.kings[u] = to.index() as u16;
+            self.hash ^= king_key(us, from) ^ king_key(us, to);
+        }
+        if mv.is_leap() {
+            let mid = Square::new((from.file() + to.file()) / 2, (from.rank() + to.rank()) / 2);
+            self.remove(mid, us.other());
+            return 1;
+        }
+        if is_king && family.king_move == KingMove::Hunter {
+            return 0;
+        }
+        let mut caps = self.relative_captures(us, to, family);
+        let n = caps.count_ones();
+        while caps != 0 {
+            let i = caps.trailing_zeros() as usize;
+            caps &= caps - 1;
+            self.remove(Square::new(i % 8, i / 8), us.other());
+        }
+        n
+    }
+
+    /// [`Position::child_hash`] for a relative: direct unless the move can capture.
+    fn relative_child_hash(&self, mv: Move, rules: &Rules) -> u64 {
+        let us = self.side;
+        let to = mv.to();
+        if mv.is_place() {
+            let n = self.hand(us);
+            return self.hash
+                ^ SIDE_KEY
+                ^ piece_key(us, to)
+                ^ hand_key(us, n)
+                ^ hand_key(us, n.saturating_sub(1));
+        }
+        if mv.is_leap() || self.touches_enemy(us, to) {
+            let mut child = self.clone();
+            child.apply_relative(mv, rules.family);
+            return child.hash;
+        }
+        let from = mv.from();
+        let mut hash = self.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
+        if self.kings[us.index()] == from.index() as u16 {
+            hash ^= king_key(us, from) ^ king_key(us, to);
+        }
+        hash
+    }
+
+    /// How many pieces `mv` captures, under any rules (for move ordering outside Ming Mang's
+    /// fast path).
+    pub fn capture_count(&self, mv: Move, rules: &Rules) -> u32 {
+        if mv.is_pass() || mv.is_place() {
+            return 0;
+        }
+        if rules.family.is_ming_mang() && !rules.needs_full_capture() {
+            return self.straight_capture_count(mv) + mv.is_leap() as u32;
+        }
+        if !mv.is_leap() && !self.touches_enemy(self.side, mv.to()) {
+            return 0;
+        }
+        self.clone().apply(mv, rules)
     }
 }
 
@@ -595,6 +969,40 @@ mod tests {
         assert_eq!(reach_down(0b1000_0001, 7), 0b0111_1110);
         assert_eq!(reach_down(0, 3), 0b111);
         assert_eq!(reach_down(0b100, 3), 0);
+    }
+
+    #[test]
+    fn relative_child_hashes_match_applying_the_move() {
+        use crate::rules::{notation, Game, Preset, Rules};
+        for preset in Preset::ALL.into_iter().filter(|p| p.is_relative()) {
+            let rules = Rules::preset(preset);
+            for seed in 0..6u64 {
+                let mut game = Game::new(rules);
+                let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..120 {
+                    let pos = game.position().clone();
+                    // The incrementally kept hash is the hash of the position written out and
+                    // read back (kings and hands included).
+                    let text = notation::format_position(&pos);
+                    assert_eq!(notation::parse_position(&text).unwrap().hash(), pos.hash());
+                    let mut moves = Vec::new();
+                    pos.for_each_pseudo_move(&rules, |m| moves.push(m));
+                    for &mv in &moves {
+                        let mut child = pos.clone();
+                        child.apply(mv, &rules);
+                        assert_eq!(pos.child_hash(mv, &rules), child.hash(), "{preset} {mv}");
+                    }
+                    let legal = game.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    game.make(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -59,3 +59,50 @@ pub fn piece_key(color: Color, sq: Square) -> u64 {
 pub fn flip_key(sq: Square) -> u64 {
     FLIP_KEYS[sq.index()]
 }
+
+/// Most pieces in hand a position may record per side (the hand keys cover 0 to this).
+pub const MAX_HAND: usize = 400;
+
+const KING_SEED: u64 = 0x4B69_6E67_4861_6E64; // "KingHand"
+
+const fn generate_kings_and_hands() -> ([[u64; SQUARE_SLOTS]; 2], [[u64; MAX_HAND + 1]; 2]) {
+    let mut kings = [[0u64; SQUARE_SLOTS]; 2];
+    let mut hands = [[0u64; MAX_HAND + 1]; 2];
+    let mut state = KING_SEED;
+    let mut color = 0;
+    while color < 2 {
+        let mut sq = 0;
+        while sq < SQUARE_SLOTS {
+            let (s, k) = splitmix64(state);
+            state = s;
+            kings[color][sq] = k;
+            sq += 1;
+        }
+        // An empty hand hashes as nothing, so positions without hands keep their old hashes.
+        let mut n = 1;
+        while n <= MAX_HAND {
+            let (s, k) = splitmix64(state);
+            state = s;
+            hands[color][n] = k;
+            n += 1;
+        }
+        color += 1;
+    }
+    (kings, hands)
+}
+
+const KH_TABLES: ([[u64; SQUARE_SLOTS]; 2], [[u64; MAX_HAND + 1]; 2]) = generate_kings_and_hands();
+static KING_KEYS: [[u64; SQUARE_SLOTS]; 2] = KH_TABLES.0;
+static HAND_KEYS: [[u64; MAX_HAND + 1]; 2] = KH_TABLES.1;
+
+/// What marks the piece of `color` on `sq` as a king (XORed in on top of its piece key).
+#[inline(always)]
+pub fn king_key(color: Color, sq: Square) -> u64 {
+    KING_KEYS[color.index()][sq.index()]
+}
+
+/// Key of `color` holding `n` pieces in hand (0 for an empty hand).
+#[inline(always)]
+pub fn hand_key(color: Color, n: usize) -> u64 {
+    HAND_KEYS[color.index()][n]
+}

@@ -156,8 +156,8 @@ pub fn positions() -> Vec<BenchPosition> {
         .map(|s| {
             let size = BoardSize::new(s.w, s.h).expect("bench sizes are valid");
             let rules = Rules {
-                size,
                 options: s.options,
+                ..Rules::new(size)
             };
             let mut game = Game::new(rules);
             let mut rng = Rng::new(s.seed);
@@ -183,13 +183,47 @@ pub fn depth_for(size: BoardSize, depth: u32) -> u32 {
     depth.saturating_sub(cut).max(1)
 }
 
+/// Positions of any game (`mingmang bench --variant NAME`): the start and seeded random games
+/// of 4 to 40 plies, each move chosen at random among the legal ones.
+pub fn variant_positions(rules: Rules) -> Vec<BenchPosition> {
+    let mut out = Vec::new();
+    for (i, plies) in [0usize, 4, 8, 12, 16, 24, 32, 40].into_iter().enumerate() {
+        let mut game = Game::new(rules);
+        let mut rng = Rng::new(0xBE7C + i as u64);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.make(moves[rng.below(moves.len())]);
+        }
+        if game.outcome().is_over() {
+            continue;
+        }
+        out.push(BenchPosition {
+            name: format!("{} after {} plies", rules.preset_name(), game.plies()),
+            game,
+        });
+    }
+    out
+}
+
 /// Searches every position to `depth` with one thread and a fresh table, calling `each` per
 /// position; returns the total nodes and time.
-pub fn run(depth: u32, mut each: impl FnMut(&BenchPosition, &SearchResult)) -> (u64, Duration) {
+pub fn run(depth: u32, each: impl FnMut(&BenchPosition, &SearchResult)) -> (u64, Duration) {
+    run_positions(positions(), depth, each)
+}
+
+/// [`run`] on a given list of positions.
+pub fn run_positions(
+    list: Vec<BenchPosition>,
+    depth: u32,
+    mut each: impl FnMut(&BenchPosition, &SearchResult),
+) -> (u64, Duration) {
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     let stop = AtomicBool::new(false);
-    for p in positions() {
+    for p in list {
         let mut searcher = Searcher::new(16);
         let limits = Limits {
             depth: Some(depth_for(p.game.rules().size, depth)),

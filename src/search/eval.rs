@@ -209,7 +209,14 @@ pub fn evaluate(game: &Game, w: &Weights) -> i32 {
     let them = us.other();
     let f = features(pos);
     let (u, t) = (f[us.index()], f[them.index()]);
-    let mut score = w.material * (pos.count(us) as i32 - pos.count(them) as i32)
+    // Pieces in hand (Gala) count as material; elsewhere the hand is empty.
+    let material = w.material * (pos.total(us) as i32 - pos.total(them) as i32);
+    if !game.rules().family.is_ming_mang() {
+        // The relatives: only the terms whose meaning does not depend on Ming Mang's flanking
+        // (their own terms are future work).
+        return material + w.mobility * (u.mobility - t.mobility) + w.tempo;
+    }
+    let mut score = material
         + w.mobility * (u.mobility - t.mobility)
         + w.anchored * (u.anchored - t.anchored)
         + w.half_anchored * (u.half_anchored - t.half_anchored)

@@ -289,6 +289,8 @@ impl Searcher {
         legal.sort_by_key(|&m| {
             std::cmp::Reverse(if m.is_pass() {
                 0
+            } else if !game.rules().family.is_ming_mang() {
+                pos.capture_count(m, game.rules())
             } else {
                 pos.straight_capture_count(m)
             })

@@ -43,7 +43,7 @@ use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::SQUARE_SLOTS;
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::zobrist::{piece_key, SIDE_KEY};
-use crate::rules::{Game, Move, MoveList, Outcome, Position, RuleOptions, Square};
+use crate::rules::{Game, Move, MoveList, Outcome, Position, Rules, Square};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -126,10 +126,13 @@ fn enemy_adjacent(pos: &Position, to: Square) -> bool {
     ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
 }
 
-/// Pieces a move converts along straight lines (a leap converts the jumped piece too).
+/// Pieces a move converts along straight lines (a leap converts the jumped piece too); in the
+/// relatives, the pieces it removes (found by the rules).
 #[inline(always)]
-fn capture_count(pos: &Position, mv: Move) -> u32 {
-    if mv.is_pass() {
+fn capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
+    if !rules.family.is_ming_mang() {
+        pos.capture_count(mv, rules)
+    } else if mv.is_pass() {
         0
     } else if !enemy_adjacent(pos, mv.to()) {
         mv.is_leap() as u32
@@ -206,7 +209,7 @@ fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
 /// The hash after `mv`: computed directly for a slide that cannot capture under the basic
 /// rules (the common case), else by the rules.
 #[inline(always)]
-fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64 {
+fn child_hash(pos: &Position, mv: Move, options: &Rules) -> u64 {
     if !mv.is_pass()
         && !mv.is_leap()
         && !options.needs_full_capture()
@@ -337,7 +340,7 @@ impl<'a> Worker<'a> {
     fn generate(&mut self, list: &mut MoveList) {
         let game = &self.game;
         let pos = game.position();
-        let options = game.rules().options;
+        let options = *game.rules();
         let history = game.history();
         let mut dep = self.dep;
         let root_index = self.root_index;
@@ -387,13 +390,14 @@ impl<'a> Worker<'a> {
         keys: &mut ArrayVec<u64, MAX_MOVES>,
     ) {
         let pos = self.game.position();
+        let rules = *self.game.rules();
         let killers = self.killers[ply];
         let start = keys.len();
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
             }
-            let cap = capture_count(pos, mv);
+            let cap = capture_count(pos, mv, &rules);
             let score: u32 = if cap > 0 {
                 (1 << 24) + cap * 4096
             } else if Some(mv) == killers[0] {
@@ -639,14 +643,14 @@ impl<'a> Worker<'a> {
         {
             let game = &self.game;
             let pos = game.position();
-            let options = game.rules().options;
+            let options = *game.rules();
             let history = game.history();
             let mut dep = self.dep;
             let root_index = self.root_index;
-            if options.needs_full_capture() || options.last_piece_leap {
+            if options.needs_full_capture() || options.options.last_piece_leap {
                 // Captures the straight-line finder does not see: scan every move.
                 pos.for_each_pseudo_move(&options, |mv| {
-                    let cap = capture_count(pos, mv);
+                    let cap = capture_count(pos, mv, &options);
                     if cap == 0 && has_quiet {
                         return;
                     }
@@ -674,7 +678,7 @@ impl<'a> Worker<'a> {
                 });
                 // Standing pat needs a quiet move to stand on; the first one found usually is.
                 pos.for_each_pseudo_move(&options, |mv| {
-                    if has_quiet || capture_count(pos, mv) > 0 {
+                    if has_quiet || capture_count(pos, mv, &options) > 0 {
                         return;
                     }
                     let h = child_hash(pos, mv, &options);
@@ -740,7 +744,7 @@ impl<'a> Worker<'a> {
         self.dep = usize::MAX;
         let root_lmr = self.shared.config.root_lmr;
         for (i, rm) in moves.iter_mut().enumerate() {
-            let quiet = capture_count(self.game.position(), rm.mv) == 0;
+            let quiet = capture_count(self.game.position(), rm.mv, self.game.rules()) == 0;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
@@ -918,10 +922,13 @@ mod tests {
             let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
             random_opening(&mut game, rng.below(80), &mut rng);
             let pos = game.position();
-            let options = game.rules().options;
+            let options = *game.rules();
             for mv in game.legal_moves() {
                 assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
-                assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
+                assert_eq!(
+                    capture_count(pos, mv, &options),
+                    pos.straight_capture_count(mv)
+                );
             }
             let mut expected: Vec<(Move, u32)> = Vec::new();
             pos.for_each_pseudo_move(&options, |mv| {
