@@ -4,7 +4,6 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -12,7 +11,6 @@ use std::time::{Duration, Instant};
 use crate::rules::{format_position, parse_position, perft, Color, Game, Outcome};
 use crate::search::{Clock, Limits, Searcher};
 
-use super::clock::hard_limit;
 use super::command::{quote, Command, GoParams, Query, Spelling, Start};
 use super::options::{Effect, Settings};
 use super::output::{self, Writer};
@@ -301,8 +299,9 @@ impl Engine {
             infinite: p.infinite,
             search_moves,
         };
+        // The search's time manager alone decides how long to think (MoveOverhead included);
+        // the protocol only forwards the limits. See "Time controls" in protocol/README.md.
         let options = self.settings.search_options();
-        let deadline = hard_limit(&p, self.game.side_to_move(), options.move_overhead);
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
@@ -311,25 +310,12 @@ impl Engine {
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::spawn(move || {
             let start = Instant::now();
-            let (tx, rx) = mpsc::channel::<()>();
-            let watchdog = deadline.map(|d| {
-                let stop = Arc::clone(&stop2);
-                thread::spawn(move || {
-                    if let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(d) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                })
-            });
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
                 s.search(&game, &limits, &options, &stop2, &mut |info| {
                     writer.send(&output::info(info))
                 })
             }));
-            drop(tx);
-            if let Some(w) = watchdog {
-                let _ = w.join();
-            }
             let (best, nodes) = match result {
                 Ok(r) => (r.best, r.nodes),
                 Err(_) => {
