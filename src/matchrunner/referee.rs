@@ -198,9 +198,14 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         let mover = game.side_to_move();
         let side = mover.index();
         let e = &mut *engines[side];
-        let go = clocks.go_args(e.spec.proto == super::engine::Proto::Uci);
+        let uci = e.spec.proto == super::engine::Proto::Uci;
+        // An engine with its own depth or node limit plays by it; the clocks are the others'.
+        let own = e.spec.limit.map(Clocks::new);
+        let (go, allowance) = match &own {
+            Some(c) => (c.go_args(uci), c.allowance(side, settings.margin)),
+            None => (clocks.go_args(uci), clocks.allowance(side, settings.margin)),
+        };
         let position = opening.position_command(&played);
-        let allowance = clocks.allowance(side, settings.margin);
         let forfeit = |t: Termination, e: &mut Engine| {
             e.discard();
             (GameResult::win(mover.other()), t)
@@ -235,7 +240,9 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
             Ok(mv) => {
                 game.make(mv);
                 played.push(mv.to_string());
-                clocks.charge(side, used);
+                if own.is_none() {
+                    clocks.charge(side, used);
+                }
             }
             Err(why) => {
                 let why = format!("{} played {word}: {why}", e.spec.name);

@@ -1,10 +1,11 @@
 //! Shared test helpers: an independent reference implementation of Ming Mang, written from
 //! `shared/rules.md` alone, a tiny deterministic random number generator, and a driver for the
-//! real binary's protocol (`engine`).
+//! real binary's protocol (`engine`), and what the `mingmang match` tests share (`matches`).
 
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod matches;
 pub mod reference;
 
 #[allow(unused_imports)]
