@@ -158,3 +158,33 @@ fn per_engine_depth() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("depth=0"));
 }
+
+/// A fast clock match, two games at a time: the engines' time manager (the only authority on
+/// time; the protocol forwards the clocks) never lets a clock fall. The margin allows for the
+/// scheduling delays of a loaded test machine, not for the engine's own use of time.
+#[test]
+fn fast_clock_match_has_no_time_losses() {
+    let args = strs(&[
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=b",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--timemargin",
+        "300",
+        "--random-openings",
+        "6",
+        "--max-plies",
+        "80",
+    ]);
+    let (stdout, _) = run(&args);
+    assert!(stdout.contains("Finished: 4 of 4 games played"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 4"), "{stdout}");
+}
