@@ -131,7 +131,9 @@ fn mingmang_against_python_on_a_clock() {
 /// refused.
 #[test]
 fn per_engine_depth() {
-    let args = strs(&[
+    let dir = scratch("depth");
+    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
+    let mut args = strs(&[
         "--engine",
         &format!("cmd={BIN}"),
         "name=deep",
@@ -146,10 +148,25 @@ fn per_engine_depth() {
         "6x6",
         "--max-plies",
         "30",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
     ]);
+    args.extend(strs(&["--movetime", "50"]));
     let (stdout, _) = run(&args);
     assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    assert_eq!(
+        tags(&pgn, "TimeControl"),
+        ["depth=3 / depth=1", "depth=1 / depth=3"]
+    );
+    let json = std::fs::read_to_string(json).unwrap();
+    assert!(
+        json.contains("\"time_control\": \"movetime=50ms; deep: depth=3; shallow: depth=1\""),
+        "{json}"
+    );
     let out = std::process::Command::new(BIN)
         .args(["match", "--engine", &format!("cmd={BIN}"), "depth=0"])
         .args(["--engine", &format!("cmd={BIN}")])

@@ -125,6 +125,8 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Places where an engine's `query` answers differed from the referee.
     pub disagreements: Vec<String>,
+    /// White's and Black's time controls (the match's, or an engine's own `depth=`/`nodes=`).
+    pub time_controls: [String; 2],
 }
 
 /// What [`play_game`] reports.
