@@ -259,6 +259,9 @@ impl Engine {
     }
 
     fn go(&mut self, p: GoParams) {
+        // The clock runs from here: time lost before the search starts (the thread hand-offs,
+        // a busy machine) is taken off the limits the search is given.
+        let received = Instant::now();
         let outcome = self.game.outcome();
         if outcome.is_over() {
             let why = match outcome {
@@ -309,9 +312,10 @@ impl Engine {
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::spawn(move || {
-            let start = Instant::now();
+            let start = received;
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                let limits = less_time(limits.clone(), start.elapsed());
                 s.search(&game, &limits, &options, &stop2, &mut |info| {
                     writer.send(&output::info(info))
                 })
@@ -384,6 +388,18 @@ impl Engine {
         });
         self.worker = Some(Worker { handle, stop, done });
     }
+}
+
+/// `limits` with `lag` (time already gone since `go` was read) taken off the move time and
+/// the clocks.
+fn less_time(mut limits: Limits, lag: Duration) -> Limits {
+    limits.move_time = limits.move_time.map(|t| t.saturating_sub(lag));
+    if let Some(clock) = &mut limits.clock {
+        for t in clock.time.iter_mut().flatten() {
+            *t = t.saturating_sub(lag);
+        }
+    }
+    limits
 }
 
 /// [`perft::perft`] with the stop flag checked above its last two plies; `None` if stopped.
