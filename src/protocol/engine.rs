@@ -419,3 +419,29 @@ fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64
     }
     Some(nodes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lag_comes_off_the_move_time_and_the_clocks() {
+        let ms = Duration::from_millis;
+        let limits = Limits {
+            move_time: Some(ms(50)),
+            clock: Some(Clock {
+                time: [Some(ms(1000)), Some(ms(5))],
+                increment: [ms(20), ms(20)],
+                moves_to_go: None,
+            }),
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let less = less_time(limits, ms(10));
+        assert_eq!(less.move_time, Some(ms(40)));
+        let clock = less.clock.unwrap();
+        assert_eq!(clock.time, [Some(ms(990)), Some(Duration::ZERO)]);
+        assert_eq!(clock.increment, [ms(20), ms(20)]);
+        assert_eq!(less.depth, Some(7));
+    }
+}
