@@ -1,6 +1,6 @@
 //! Random games of the six relatives (issue 6) played ply by ply in the engine and in the
 //! independent reference implementation (`tests/common/reference_relatives.rs`, written from
-//! `relatives-spec.md` alone), comparing after every ply: the position string, the sorted list
+//! `docs/relatives-spec.md` alone), comparing after every ply: the position string, the sorted list
 //! of legal moves, the outcome with its reason, and `parse_move` (accepting exactly the legal
 //! moves, refusing those rule 7 bans). Games start from the start positions, from random
 //! mid-game positions and from sparse positions (few pieces, so jumps, kings, enclosures and

@@ -1,8 +1,12 @@
 //! GTP sessions replayed against the real binary (`mingmang gtp`), the way GoGui drives it: a
 //! game clicked in point by point, engine games via `genmove`, undo, refused clicks and garbage.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use common::Rng;
 
 /// One running `mingmang gtp` process.
 struct Gtp {
@@ -111,19 +115,6 @@ fn color_letter(side: &str) -> &'static str {
     }
 }
 
-/// A small deterministic generator, so the clicked games vary but replay identically.
-struct Lcg(u64);
-
-impl Lcg {
-    fn pick(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn handshake_ids_and_command_list() {
     let mut g = Gtp::start(&[]);
@@ -182,7 +173,7 @@ fn handshake_ids_and_command_list() {
 #[test]
 fn whole_game_click_by_click() {
     let mut g = Gtp::start(&["--size", "5x5", "--max-plies", "300"]);
-    let mut rng = Lcg(7);
+    let mut rng = Rng::new(7);
     let mut plies = 0;
     let mut changed_mind = false;
     loop {
@@ -193,7 +184,7 @@ fn whole_game_click_by_click() {
         let side = g.side();
         let c = color_letter(&side);
         let before = g.board();
-        let piece = pieces[rng.pick(pieces.len())].clone();
+        let piece = pieces[rng.below(pieces.len())].clone();
         g.ok(&format!("play {c} {piece}"));
         // Half a move: same side, same board, the piece marked, its destinations added.
         assert_eq!(g.side(), side);
@@ -225,7 +216,7 @@ fn whole_game_click_by_click() {
             g.ok(&format!("play {c} {piece}"));
             assert_eq!(g.legal(), after_select);
         }
-        let dest = &dests[rng.pick(dests.len())];
+        let dest = &dests[rng.below(dests.len())];
         g.ok(&format!("play {c} {dest}"));
         plies += 1;
         assert_ne!(g.side(), side, "the move did not pass the turn");

@@ -1,37 +1,17 @@
 //! Short matches between mingmang instances (and against the Python random mover), checking
 //! that the referee, the engines' own `query` answers, the records and the statistics agree.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_mingmang");
+use common::matches::{json_num, random_engine_cmd, run_match, scratch, strs, BIN};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mingmang-mm-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
+/// Runs a match; its stdout and stderr.
 fn run(args: &[String]) -> (String, String) {
-    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
-    let (o, e) = (
+    let out = run_match(args);
+    (
         String::from_utf8_lossy(&out.stdout).to_string(),
         String::from_utf8_lossy(&out.stderr).to_string(),
-    );
-    assert!(out.status.success(), "{e}\n{o}");
-    (o, e)
-}
-
-fn json_num(json: &str, key: &str) -> f64 {
-    let pat = format!("\"{key}\": ");
-    let at = json
-        .find(&pat)
-        .unwrap_or_else(|| panic!("no {key} in {json}"))
-        + pat.len();
-    let rest = &json[at..];
-    let end = rest.find([',', '\n', '}']).unwrap();
-    rest[..end].trim().parse().unwrap()
+    )
 }
 
 /// Values of one tag over all records, in file order.
@@ -47,7 +27,7 @@ fn tags(pgn: &str, name: &str) -> Vec<String> {
 fn mingmang_against_itself_on_gundru() {
     let dir = scratch("self");
     let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
-    let args: Vec<String> = [
+    let args = strs(&[
         "--engine",
         &format!("cmd={BIN}"),
         "name=one",
@@ -75,10 +55,7 @@ fn mingmang_against_itself_on_gundru() {
         pgn.to_str().unwrap(),
         "--json",
         json.to_str().unwrap(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    ]);
     let (stdout, stderr) = run(&args);
     assert!(stdout.contains("Finished: 6 of 6 games played"), "{stdout}");
     assert!(stdout.contains("Disagreements: 0"), "{stdout}");
@@ -127,13 +104,12 @@ fn mingmang_against_itself_on_gundru() {
 /// illegal move, no disagreement), and nobody forfeits on time with a sane margin.
 #[test]
 fn mingmang_against_python_on_a_clock() {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/mm_random.py");
-    let args: Vec<String> = [
+    let args = strs(&[
         "--engine",
         &format!("cmd={BIN}"),
         "name=mm",
         "--engine",
-        &format!("cmd=python3 {}", script.display()),
+        &format!("cmd={}", random_engine_cmd()),
         "name=py",
         "--games",
         "2",
@@ -143,12 +119,89 @@ fn mingmang_against_python_on_a_clock() {
         "1000",
         "--max-plies",
         "60",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    ]);
     let (stdout, _) = run(&args);
     assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
     assert!(stdout.contains("Disagreements: 0"), "{stdout}");
+}
+
+/// Each engine may have its own depth (`depth=N`, as cutechess-cli's per-engine limits), for
+/// deeper-against-shallower matches; the shallower engine plays at once, and a bad depth is
+/// refused.
+#[test]
+fn per_engine_depth() {
+    let dir = scratch("depth");
+    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
+    let mut args = strs(&[
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=deep",
+        "depth=3",
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=shallow",
+        "depth=1",
+        "--games",
+        "2",
+        "--size",
+        "6x6",
+        "--max-plies",
+        "30",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    args.extend(strs(&["--movetime", "50"]));
+    let (stdout, _) = run(&args);
+    assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    assert_eq!(
+        tags(&pgn, "TimeControl"),
+        ["depth=3 / depth=1", "depth=1 / depth=3"]
+    );
+    let json = std::fs::read_to_string(json).unwrap();
+    assert!(
+        json.contains("\"time_control\": \"movetime=50ms; deep: depth=3; shallow: depth=1\""),
+        "{json}"
+    );
+    let out = std::process::Command::new(BIN)
+        .args(["match", "--engine", &format!("cmd={BIN}"), "depth=0"])
+        .args(["--engine", &format!("cmd={BIN}")])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("depth=0"));
+}
+
+/// A fast clock match, two games at a time: the engines' time manager (the only authority on
+/// time; the protocol forwards the clocks) never lets a clock fall. The margin allows for the
+/// scheduling delays of a loaded test machine, not for the engine's own use of time.
+#[test]
+fn fast_clock_match_has_no_time_losses() {
+    let args = strs(&[
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={BIN}"),
+        "name=b",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--tc",
+        "1+0.05",
+        "--timemargin",
+        "300",
+        "--random-openings",
+        "6",
+        "--max-plies",
+        "80",
+    ]);
+    let (stdout, _) = run(&args);
+    assert!(stdout.contains("Finished: 4 of 4 games played"), "{stdout}");
+    assert!(stdout.contains("Terminations: normal 4"), "{stdout}");
 }

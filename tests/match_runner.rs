@@ -2,46 +2,19 @@
 //! engines lose with the right termination and the match goes on; records, statistics and
 //! JSON agree with each other; SPRT stops a match early; round robins schedule every pair.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_mingmang");
+use std::process::Command;
 
-fn engine_script() -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/engines/mm_random.py");
-    format!("python3 {}", path.display())
-}
-
-/// A fresh scratch directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mingmang-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(args: &[String]) -> Output {
-    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "match failed: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    out
-}
+use common::matches::{json_num, random_engine_cmd, run_match as run, scratch, strs, BIN};
 
 fn engine(cmd_extra: &str, name: &str, proto: &str) -> Vec<String> {
     vec![
         "--engine".into(),
-        format!("cmd={} {cmd_extra}", engine_script()),
+        format!("cmd={} {cmd_extra}", random_engine_cmd()),
         format!("name={name}"),
         format!("proto={proto}"),
     ]
-}
-
-fn strs(words: &[&str]) -> Vec<String> {
-    words.iter().map(|s| s.to_string()).collect()
 }
 
 /// The records of a PGN-like file: (tags, movetext) per game.
@@ -71,18 +44,6 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
     tags.iter()
         .find(|(k, _)| k == name)
         .map(|(_, v)| v.as_str())
-}
-
-/// A number field of the JSON summary (first occurrence of `"key": `).
-fn json_num(json: &str, key: &str) -> f64 {
-    let pat = format!("\"{key}\": ");
-    let at = json
-        .find(&pat)
-        .unwrap_or_else(|| panic!("no {key} in {json}"))
-        + pat.len();
-    let rest = &json[at..];
-    let end = rest.find([',', '\n', '}']).unwrap();
-    rest[..end].trim().parse().unwrap()
 }
 
 /// A faulty engine plays four games against a sound one: it loses all four with `keyword`,
@@ -413,7 +374,7 @@ fn help_documents_the_flags() {
 
 #[test]
 fn bad_flags_are_refused() {
-    let e = |n: &str| format!("cmd={} name={n}", engine_script());
+    let e = |n: &str| format!("cmd={} name={n}", random_engine_cmd());
     for args in [
         vec!["--engine".to_string(), e("a")],
         vec![

@@ -2,7 +2,7 @@
 //! relatives (issue 6): each start position, mid-game positions with kings, pieces in hand and
 //! the hunter (the seed's diagrams among them), and ply limits. Every number was computed by
 //! the independent reference implementation (`tests/common/reference_relatives.rs`, written
-//! from `relatives-spec.md` alone; run the ignored test `print_reference_table` to recompute
+//! from `docs/relatives-spec.md` alone; run the ignored test `print_reference_table` to recompute
 //! them). The engine must match every row; the reference re-checks the cheaper rows live.
 //! Mirrors `tests/perft_tables.rs`.
 

@@ -1,6 +1,6 @@
 //! Self-tests of the reference implementation of the relatives
 //! (`tests/common/reference_relatives.rs`): the seed's diagrams (the test anchors of
-//! `relatives-spec.md`) and small hand-worked cases of every rule. They use only the reference,
+//! `docs/relatives-spec.md`) and small hand-worked cases of every rule. They use only the reference,
 //! so they say nothing about the engine; the cross-check and the perft tables do that.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The relatives of seed 004 (issue 6, `relatives-spec.md`): one test per capture rule, the
+//! The relatives of seed 004 (issue 6, `docs/relatives-spec.md`): one test per capture rule, the
 //! seed's diagrams 2 and 6, Gala's placement rules, the hunt, rule 7 with pieces in hand, the
 //! notation and every validation error, perft through the CLI, and the search playing legal
 //! moves in every variant. Run with `cargo test --release --test relatives_captures`.

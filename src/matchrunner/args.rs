@@ -28,6 +28,8 @@ Engines are given as key=value words after --engine (repeat --engine for each en
   query=on|off     ask 'query gameover' and 'query result' after each game and record
                    disagreements with the referee (default: on for ugi, off otherwise)
   dir=PATH         working directory
+  depth=N          this engine searches to depth N whatever the match's time control
+                   (nodes=N likewise), e.g. depth=4 against depth=3
 --each takes the same words and applies them to every engine (an engine's own words win).
 
 The rules (--variant, --size, --enchained-capture, ...) are forwarded to every engine with
@@ -46,6 +48,8 @@ Examples:
       --movetime 50 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --games 20000 --json out.json
   mingmang match --engine cmd=./a --engine cmd=./b --engine cmd=./c --rounds 2 --games 2 \\
       --depth 3 --openings book.txt --size 9x9
+  mingmang match --engine cmd=./mingmang name=d4 depth=4 --engine cmd=./mingmang name=d3 \\
+      depth=3 --games 100 --random-openings 6 --concurrency 2
 Openings file: one position string per line, optionally followed by 'moves ...'; lines
 starting with # are comments.";
 

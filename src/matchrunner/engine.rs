@@ -9,6 +9,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::tc::TimeControl;
 use crate::rules::Rules;
 
 /// How long an engine may take to start, answer `ugiok`/`readyok` or answer a `query`.
@@ -64,6 +65,9 @@ pub struct EngineSpec {
     pub query: bool,
     /// Working directory for the process, if not the current one.
     pub dir: Option<String>,
+    /// This engine's own limit (`depth=N` or `nodes=N`), in place of the match's time
+    /// control, as cutechess-cli's per-engine `depth=`: e.g. depth 4 against depth 3.
+    pub limit: Option<TimeControl>,
 }
 
 impl EngineSpec {
@@ -75,6 +79,7 @@ impl EngineSpec {
         let mut proto = Proto::Ugi;
         let mut query = None;
         let mut dir = None;
+        let mut limit = None;
         let mut options: Vec<(String, String)> = Vec::new();
         for w in words {
             let w = w.as_ref();
@@ -86,6 +91,14 @@ impl EngineSpec {
                 "name" => name = Some(v.to_string()),
                 "proto" => proto = Proto::parse(v)?,
                 "dir" => dir = Some(v.to_string()),
+                "depth" => match v.parse::<u32>() {
+                    Ok(d) if d >= 1 => limit = Some(TimeControl::Depth(d)),
+                    _ => return Err(format!("--engine: depth={v}: use a whole number >= 1")),
+                },
+                "nodes" => match v.parse::<u64>() {
+                    Ok(n) if n >= 1 => limit = Some(TimeControl::Nodes(n)),
+                    _ => return Err(format!("--engine: nodes={v}: use a whole number >= 1")),
+                },
                 "query" => {
                     query = Some(match v {
                         "on" | "true" | "yes" => true,
@@ -117,6 +130,7 @@ impl EngineSpec {
             options,
             query: query.unwrap_or(proto == Proto::Ugi),
             dir,
+            limit,
         })
     }
 }

@@ -290,6 +290,8 @@ fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRe
         (&mut hi[0], &mut lo[b])
     };
     let names = [white.spec.name.clone(), black.spec.name.clone()];
+    let tc = |e: &Engine| e.spec.limit.unwrap_or(settings.tc).describe();
+    let time_controls = [tc(white), tc(black)];
     let played = play_game(settings, [white, black], &job.opening);
     GameRecord {
         number: job.number,
@@ -303,6 +305,7 @@ fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRe
         result: played.result,
         termination: played.termination,
         disagreements: played.disagreements,
+        time_controls,
     }
 }
 
@@ -447,7 +450,7 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         ),
         ("size", Json::str(s.rules.size.to_string())),
         ("rules", Json::str(s.rules.to_string())),
-        ("time_control", Json::str(s.tc.describe())),
+        ("time_control", Json::str(time_control_text(config))),
         ("seed", Json::Int(config.seed as i64)),
     ];
     top.extend(wdl_fields(&tally.per_engine[0]));
@@ -535,4 +538,16 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         ),
     ));
     Json::obj(top)
+}
+
+/// The match's time control, followed by each engine's own limit where one has one, e.g.
+/// `movetime=100ms; depth3: depth=3; depth2: depth=2`.
+fn time_control_text(config: &MatchConfig) -> String {
+    let mut text = config.settings.tc.describe();
+    for e in &config.engines {
+        if let Some(limit) = e.limit {
+            text += &format!("; {}: {}", e.name, limit.describe());
+        }
+    }
+    text
 }

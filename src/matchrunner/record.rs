@@ -50,7 +50,12 @@ pub fn format_record(record: &GameRecord, settings: &GameSettings, start_fen: &s
     tag("Variant", settings.variant.as_deref().unwrap_or("mingmang"));
     tag("Size", &settings.rules.size.to_string());
     tag("Rules", &settings.rules.to_string());
-    tag("TimeControl", &settings.tc.describe());
+    let [w, b] = &record.time_controls;
+    if w == b {
+        tag("TimeControl", w);
+    } else {
+        tag("TimeControl", &format!("{w} / {b}"));
+    }
     tag(
         "StartFEN",
         record.opening.fen.as_deref().unwrap_or(start_fen),

@@ -54,8 +54,9 @@ pub enum Termination {
     Normal(String),
     /// An engine's process died or could not be started.
     Crash(String),
-    /// An engine took longer than its time plus the margin.
-    TimeForfeit,
+    /// An engine took longer than its time plus the margin (details: who, how long, what it
+    /// had).
+    TimeForfeit(String),
     /// An engine answered something that is not a move.
     Garbage(String),
     /// An engine played a move the rules forbid.
@@ -68,7 +69,7 @@ impl Termination {
         match self {
             Termination::Normal(_) => "normal",
             Termination::Crash(_) => "crash",
-            Termination::TimeForfeit => "time forfeit",
+            Termination::TimeForfeit(_) => "time forfeit",
             Termination::Garbage(_) => "garbage",
             Termination::IllegalMove(_) => "illegal move",
         }
@@ -78,7 +79,7 @@ impl Termination {
     pub fn describe(&self) -> String {
         match self {
             Termination::Normal(why) => why.clone(),
-            Termination::TimeForfeit => "time forfeit".into(),
+            Termination::TimeForfeit(why) => format!("time forfeit: {why}"),
             Termination::Crash(why) => format!("crash: {why}"),
             Termination::Garbage(why) => format!("garbage: {why}"),
             Termination::IllegalMove(why) => format!("illegal move: {why}"),
@@ -124,6 +125,8 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Places where an engine's `query` answers differed from the referee.
     pub disagreements: Vec<String>,
+    /// White's and Black's time controls (the match's, or an engine's own `depth=`/`nodes=`).
+    pub time_controls: [String; 2],
 }
 
 /// What [`play_game`] reports.
@@ -198,9 +201,23 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         let mover = game.side_to_move();
         let side = mover.index();
         let e = &mut *engines[side];
-        let go = clocks.go_args(e.spec.proto == super::engine::Proto::Uci);
+        let uci = e.spec.proto == super::engine::Proto::Uci;
+        // An engine with its own depth or node limit plays by it; the clocks are the others'.
+        let own = e.spec.limit.map(Clocks::new);
+        let (go, allowance) = match &own {
+            Some(c) => (c.go_args(uci), c.allowance(side, settings.margin)),
+            None => (clocks.go_args(uci), clocks.allowance(side, settings.margin)),
+        };
         let position = opening.position_command(&played);
-        let allowance = clocks.allowance(side, settings.margin);
+        // What the engine had, for the record of a time forfeit.
+        let budget = match &own {
+            Some(_) => format!("{go}, margin {} ms", settings.margin.as_millis()),
+            None => format!(
+                "{go}, {} ms on its clock, margin {} ms",
+                clocks.left()[side],
+                settings.margin.as_millis()
+            ),
+        };
         let forfeit = |t: Termination, e: &mut Engine| {
             e.discard();
             (GameResult::win(mover.other()), t)
@@ -208,7 +225,13 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         let (word, used) = match e.think(&position, &go, allowance) {
             Ok(answer) => answer,
             Err(Fault::Timeout) => {
-                let (r, t) = forfeit(Termination::TimeForfeit, e);
+                let why = format!(
+                    "{} gave no bestmove within {} ms ({})",
+                    e.spec.name,
+                    allowance.as_millis(),
+                    budget
+                );
+                let (r, t) = forfeit(Termination::TimeForfeit(why), e);
                 return Played::new(r, t, played);
             }
             Err(Fault::Crash(why)) => {
@@ -218,7 +241,13 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         };
         if used > allowance {
             // The answer arrived just after the deadline but before we stopped waiting.
-            let (r, t) = forfeit(Termination::TimeForfeit, e);
+            let why = format!(
+                "{} answered after {} ms ({})",
+                e.spec.name,
+                used.as_millis(),
+                budget
+            );
+            let (r, t) = forfeit(Termination::TimeForfeit(why), e);
             return Played::new(r, t, played);
         }
         // Garbage is anything that is not shaped like a move on this board; a well-shaped
@@ -237,7 +266,9 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
             Ok(mv) => {
                 game.make(mv);
                 played.push(mv.to_string());
-                clocks.charge(side, used);
+                if own.is_none() {
+                    clocks.charge(side, used);
+                }
             }
             Err(why) => {
                 let why = format!("{} played {word}: {why}", e.spec.name);

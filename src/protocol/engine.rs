@@ -4,7 +4,6 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -12,7 +11,6 @@ use std::time::{Duration, Instant};
 use crate::rules::{format_position, parse_position, perft, Color, Game, Outcome};
 use crate::search::{Clock, Limits, Searcher};
 
-use super::clock::hard_limit;
 use super::command::{quote, Command, GoParams, Query, Spelling, Start};
 use super::options::{Effect, Settings};
 use super::output::{self, Writer};
@@ -261,6 +259,9 @@ impl Engine {
     }
 
     fn go(&mut self, p: GoParams) {
+        // The clock runs from here: time lost before the search starts (the thread hand-offs,
+        // a busy machine) is taken off the limits the search is given.
+        let received = Instant::now();
         let outcome = self.game.outcome();
         if outcome.is_over() {
             let why = match outcome {
@@ -301,8 +302,9 @@ impl Engine {
             infinite: p.infinite,
             search_moves,
         };
+        // The search's time manager alone decides how long to think (MoveOverhead included);
+        // the protocol only forwards the limits. See "Time controls" in protocol/README.md.
         let options = self.settings.search_options();
-        let deadline = hard_limit(&p, self.game.side_to_move(), options.move_overhead);
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
@@ -310,26 +312,14 @@ impl Engine {
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::spawn(move || {
-            let start = Instant::now();
-            let (tx, rx) = mpsc::channel::<()>();
-            let watchdog = deadline.map(|d| {
-                let stop = Arc::clone(&stop2);
-                thread::spawn(move || {
-                    if let Err(RecvTimeoutError::Timeout) = rx.recv_timeout(d) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                })
-            });
+            let start = received;
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                let limits = less_time(limits.clone(), start.elapsed());
                 s.search(&game, &limits, &options, &stop2, &mut |info| {
                     writer.send(&output::info(info))
                 })
             }));
-            drop(tx);
-            if let Some(w) = watchdog {
-                let _ = w.join();
-            }
             let (best, nodes) = match result {
                 Ok(r) => (r.best, r.nodes),
                 Err(_) => {
@@ -400,6 +390,18 @@ impl Engine {
     }
 }
 
+/// `limits` with `lag` (time already gone since `go` was read) taken off the move time and
+/// the clocks.
+fn less_time(mut limits: Limits, lag: Duration) -> Limits {
+    limits.move_time = limits.move_time.map(|t| t.saturating_sub(lag));
+    if let Some(clock) = &mut limits.clock {
+        for t in clock.time.iter_mut().flatten() {
+            *t = t.saturating_sub(lag);
+        }
+    }
+    limits
+}
+
 /// [`perft::perft`] with the stop flag checked above its last two plies; `None` if stopped.
 fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64> {
     if stop.load(Ordering::Relaxed) {
@@ -416,4 +418,30 @@ fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64
         nodes += n?;
     }
     Some(nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lag_comes_off_the_move_time_and_the_clocks() {
+        let ms = Duration::from_millis;
+        let limits = Limits {
+            move_time: Some(ms(50)),
+            clock: Some(Clock {
+                time: [Some(ms(1000)), Some(ms(5))],
+                increment: [ms(20), ms(20)],
+                moves_to_go: None,
+            }),
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let less = less_time(limits, ms(10));
+        assert_eq!(less.move_time, Some(ms(40)));
+        let clock = less.clock.unwrap();
+        assert_eq!(clock.time, [Some(ms(990)), Some(Duration::ZERO)]);
+        assert_eq!(clock.increment, [ms(20), ms(20)]);
+        assert_eq!(less.depth, Some(7));
+    }
 }

@@ -5,10 +5,8 @@
 //! - [`options`]: the option table and the command-line flags that mirror it.
 //! - [`engine`]: the state (options, game, searcher) and what each command does to it.
 //! - [`output`]: the single writer and the format of every output line.
-//! - [`clock`]: the protocol's hard time ceiling for a search.
 //! - [`session`]: the loop with its reader thread.
 
-pub mod clock;
 pub mod command;
 pub mod engine;
 pub mod options;

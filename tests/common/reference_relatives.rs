@@ -1,6 +1,6 @@
 //! A deliberately simple reference implementation of the relatives of Ming Mang (issue 6:
 //! Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt game), written from
-//! `relatives-spec.md` and the text of issue 6 alone. It shares no code with the engine (nor
+//! `docs/relatives-spec.md` and the text of issue 6 alone. It shares no code with the engine (nor
 //! with `reference.rs`): the board is a `Vec<Cell>` of plain enum cells, the pieces in hand are
 //! two integers, the history of rule 7 is a list of full snapshots (board, side to move, hands)
 //! compared by equality, legal moves are found by brute force, and each capture rule is written
