@@ -29,12 +29,19 @@ const GAMES: u32 = 20;
 const MAX_PLIES: u32 = 1000;
 
 fn engine(depth: u32) -> Box<dyn Player> {
+    let mut config = SearchConfig::default();
+    if std::env::var("REL_NOPRUNE").is_ok() {
+        config.late_move_pruning = false;
+        config.futility = false;
+        config.lmr = false;
+        config.null_move = false;
+    }
     Box::new(EnginePlayer::new(
         Limits {
             depth: Some(depth),
             ..Limits::default()
         },
-        SearchConfig::default(),
+        config,
     ))
 }
 
