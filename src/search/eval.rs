@@ -204,6 +204,10 @@ fn features(pos: &Position) -> [Features; 2] {
 
 /// The evaluation of `game`'s position for the side to move, in centi-pieces.
 pub fn evaluate(game: &Game, w: &Weights) -> i32 {
+    if !game.rules().family.is_ming_mang() {
+        // The relatives have their own terms (kings, hands, the hunter).
+        return super::eval_relatives::evaluate(game, &super::eval_relatives::WEIGHTS);
+    }
     let pos = game.position();
     let us = pos.side_to_move();
     let them = us.other();
@@ -211,11 +215,6 @@ pub fn evaluate(game: &Game, w: &Weights) -> i32 {
     let (u, t) = (f[us.index()], f[them.index()]);
     // Pieces in hand (Gala) count as material; elsewhere the hand is empty.
     let material = w.material * (pos.total(us) as i32 - pos.total(them) as i32);
-    if !game.rules().family.is_ming_mang() {
-        // The relatives: only the terms whose meaning does not depend on Ming Mang's flanking
-        // (their own terms are future work).
-        return material + w.mobility * (u.mobility - t.mobility) + w.tempo;
-    }
     let mut score = material
         + w.mobility * (u.mobility - t.mobility)
         + w.anchored * (u.anchored - t.anchored)

@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod eval_relatives;
 pub mod selfplay;
 pub mod time;
 pub mod tt;

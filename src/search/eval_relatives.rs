@@ -1,0 +1,651 @@
+//! The static evaluation of the relatives of seed 004 (Mak-yek, Apit-sodok, Rek, Min Rek Chanh,
+//! Gala and the hunt), from the side to move's view, in centi-pieces.
+//!
+//! The relatives are played on boards of at most 8x8, so every feature is read from 64-bit
+//! bitboards (bit `rank * 8 + file`) built once per call. Which terms apply is read from the
+//! game's [`Family`]: the capture kinds decide which threats exist, kings bring king safety,
+//! a hand brings placement, and the hunter brings freedom and cage terms. Ming Mang's own
+//! evaluation lives in [`super::eval`], which dispatches here for the relatives.
+
+use crate::rules::{Color, Custodian, Family, Game, KingMove, Position, Square};
+
+/// Feature weights in centi-pieces (100 = one piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per piece on the board or in hand: captured pieces are removed, so material is the
+    /// game (the ply limit counts it too); a piece in hand will be a piece on the board.
+    pub material: i32,
+    /// Per square a piece can move to: a side with no move loses, and mobility is the room to
+    /// make threats.
+    pub mobility: i32,
+    /// Per piece of the side to move that the opponent could capture with one move: it must
+    /// spend its move defending (the opponent's captures happen after ours, so this is the real
+    /// danger when standing pat).
+    pub hanging_own: i32,
+    /// Per opposing piece the side to move could capture now; quiescence resolves the captures,
+    /// this only values the pressure when it stands pat.
+    pub hanging_their: i32,
+    /// Per piece that no single custodian capture can take (Gala): a friendly neighbour or the
+    /// edge beyond it on both its rank and its file.
+    pub shielded: i32,
+    /// Per empty orthogonal neighbour of the king's group, up to four (Rek family): enclosure
+    /// captures a group with none left, king included.
+    pub king_liberty: i32,
+    /// When the king's group has a single liberty left: one enemy move into it ends the game.
+    pub king_last_liberty: i32,
+    /// Per empty square beside the king that an enemy piece can reach in one move: where
+    /// interventions and enclosures against the king start.
+    pub king_exposed: i32,
+    /// When the opponent could capture the king with one move.
+    pub king_threatened: i32,
+    /// The hunt, per move the hunter has (steps and jumps): a hunter with no move loses.
+    pub hunter_move: i32,
+    /// The hunt, per jump the hunter has: each is a man about to be taken.
+    pub hunter_jump: i32,
+    /// The hunt, per square the hunter can walk to within [`HUNTER_REACH`] steps through empty
+    /// squares: the men win by closing this cage, the hunter by keeping it open.
+    pub hunter_room: i32,
+    /// The hunt, per move of the hunter to a square where no man can flank it at once: the
+    /// hunter's real freedom (a step into a flank is no escape).
+    pub hunter_safe_move: i32,
+    /// The hunt, when the hunter has no such move: it is all but trapped.
+    pub hunter_no_safe_move: i32,
+    /// The hunt, per man the hunter could jump after a safe move: its targets.
+    pub hunter_prey: i32,
+    /// The hunt, per step between the hunter and the nearest square from which it could jump
+    /// a man (at most [`CHASE_MAX`]): the hunter wins only by going after the men.
+    pub hunter_chase: i32,
+    /// The hunt, per loose man near the hunter, times how near (up to [`NEAR_RANGE`]): the
+    /// hunter's pressure on several men at once.
+    pub hunter_near: i32,
+    /// The hunt, per man next to the hunter that it cannot jump (the square beyond occupied or
+    /// off the board): the men that build the cage.
+    pub cage_man: i32,
+    /// The hunt, when the men could take the hunter with one move (custodian).
+    pub hunter_threatened: i32,
+    /// The hunt, per man below four: the hunter wins at fewer than two, so the last men are
+    /// worth more than the first.
+    pub last_men: i32,
+    /// For being on move.
+    pub tempo: i32,
+}
+
+/// The weights in use.
+pub const WEIGHTS: Weights = Weights {
+    material: 100,
+    mobility: 1,
+    hanging_own: 40,
+    hanging_their: 10,
+    shielded: 12,
+    king_liberty: 12,
+    king_last_liberty: 60,
+    king_exposed: 8,
+    king_threatened: 150,
+    hunter_move: 15,
+    hunter_jump: 30,
+    hunter_room: 6,
+    hunter_safe_move: 25,
+    hunter_no_safe_move: 400,
+    hunter_prey: 12,
+    hunter_chase: 8,
+    hunter_near: 4,
+    cage_man: 10,
+    hunter_threatened: 60,
+    last_men: 60,
+    tempo: 8,
+};
+
+/// How many steps of the hunter's walk count as its room.
+pub const HUNTER_REACH: usize = 3;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// A bitboard view of a relative's position (boards up to 8x8).
+struct Board {
+    /// All squares of the board.
+    all: u64,
+    /// Pieces of White and Black (kings included).
+    side: [u64; 2],
+    /// Empty squares.
+    empty: u64,
+}
+
+#[inline(always)]
+fn bit(sq: Square) -> u64 {
+    1u64 << (sq.rank() * 8 + sq.file())
+}
+
+/// One square along direction `d` (0 east, 1 west, 2 north, 3 south), within `all`.
+#[inline(always)]
+fn shift(b: u64, d: usize, all: u64) -> u64 {
+    (match d {
+        0 => (b << 1) & !FILE_A,
+        1 => (b & !FILE_A) >> 1,
+        2 => b << 8,
+        _ => b >> 8,
+    }) & all
+}
+
+/// The opposite of direction `d`.
+#[inline(always)]
+fn back(d: usize) -> usize {
+    d ^ 1
+}
+
+/// The orthogonal neighbours of `b`.
+#[inline(always)]
+fn neighbours(b: u64, all: u64) -> u64 {
+    shift(b, 0, all) | shift(b, 1, all) | shift(b, 2, all) | shift(b, 3, all)
+}
+
+/// The eight neighbours of `b`.
+#[inline(always)]
+fn neighbours8(b: u64, all: u64) -> u64 {
+    let ew = b | shift(b, 0, all) | shift(b, 1, all);
+    (ew | shift(ew, 2, all) | shift(ew, 3, all)) & !b
+}
+
+/// Empty squares reached by sliding from `from` in direction `d` through `empty`.
+#[inline(always)]
+fn slide(from: u64, d: usize, empty: u64, all: u64) -> u64 {
+    let mut reach = 0;
+    let mut g = shift(from, d, all) & empty;
+    while g != 0 {
+        reach |= g;
+        g = shift(g, d, all) & empty;
+    }
+    reach
+}
+
+impl Board {
+    fn new(pos: &Position) -> Board {
+        let size = pos.size();
+        let mut side = [0u64; 2];
+        let mut all = 0u64;
+        for r in 0..size.height().min(8) {
+            all |= (size.rank_mask() as u64 & 0xff) << (8 * r);
+            for c in Color::BOTH {
+                side[c.index()] |= (pos.rank_bits(c, r) as u64 & 0xff) << (8 * r);
+            }
+        }
+        Board {
+            all,
+            side,
+            empty: all & !(side[0] | side[1]),
+        }
+    }
+}
+
+/// Where one side's pieces can move next, split by how they get there.
+#[derive(Default, Clone, Copy)]
+struct Reach {
+    /// Empty squares reached by a slide in each direction (index as in [`shift`]).
+    dir: [u64; 4],
+    /// Empty squares the king (or hunter) steps to.
+    king: u64,
+    /// Men the hunter can jump.
+    jumps: u64,
+    /// Whether the side moves at all now (false while it must place from hand).
+    moves: bool,
+    /// The pieces that slide like rooks.
+    sliders: u64,
+    /// The king if it steps (Min Rek Chanh, the hunter), else 0.
+    stepper: u64,
+}
+
+impl Reach {
+    /// Every square reached by some move.
+    #[inline(always)]
+    fn any(&self) -> u64 {
+        self.dir[0] | self.dir[1] | self.dir[2] | self.dir[3] | self.king
+    }
+
+    /// Squares reached by a move arriving along a file (north/south slides) or by a king step.
+    #[inline(always)]
+    fn along_file(&self) -> u64 {
+        self.dir[2] | self.dir[3] | self.king
+    }
+
+    /// Squares reached by a move arriving along a rank (east/west slides) or by a king step.
+    #[inline(always)]
+    fn along_rank(&self) -> u64 {
+        self.dir[0] | self.dir[1] | self.king
+    }
+
+    /// Moves: one per (piece, destination) for slides, plus king steps and jumps.
+    #[inline(always)]
+    fn count(&self) -> i32 {
+        (self.dir.iter().map(|b| b.count_ones()).sum::<u32>()
+            + self.king.count_ones()
+            + self.jumps.count_ones()) as i32
+    }
+}
+
+/// The moves of colour `c` as destination sets.
+fn reach(b: &Board, pos: &Position, f: &Family, c: Color) -> Reach {
+    let mut r = Reach {
+        moves: !(pos.hand(c) > 0 && must_place(b, f, c)),
+        ..Reach::default()
+    };
+    let mut sliders = b.side[c.index()];
+    let king = pos.king(c).map(bit).unwrap_or(0);
+    match f.king_move {
+        KingMove::Step8 => {
+            sliders &= !king;
+            r.stepper = king;
+            r.king = neighbours8(king, b.all) & b.empty;
+        }
+        KingMove::Hunter if king != 0 => {
+            sliders &= !king;
+            r.stepper = king;
+            r.king = neighbours(king, b.all) & b.empty;
+            let them = b.side[c.other().index()];
+            for d in 0..4 {
+                let man = shift(king, d, b.all) & them;
+                if shift(man, d, b.all) & b.empty != 0 {
+                    r.jumps |= man;
+                }
+            }
+        }
+        _ => {}
+    }
+    // Ranks this side may not enter while it holds pieces in hand (Gala).
+    let forbidden = if pos.hand(c) > 0 {
+        ranks_mask(f.halves[c.other().index()] & !f.halves[c.index()])
+    } else {
+        0
+    };
+    r.sliders = sliders;
+    for d in 0..4 {
+        r.dir[d] = slide(sliders, d, b.empty, b.all) & !forbidden;
+    }
+    r.king &= !forbidden;
+    r
+}
+
+/// The squares of the ranks in `mask` (bit `r` = rank `r`).
+fn ranks_mask(mask: u32) -> u64 {
+    (0..8)
+        .filter(|r| mask >> r & 1 != 0)
+        .fold(0, |m, r| m | 0xff << (8 * r))
+}
+
+/// Whether `c` has to place from hand now: an empty square is left in its half.
+fn must_place(b: &Board, f: &Family, c: Color) -> bool {
+    f.has_placement() && b.empty & ranks_mask(f.halves[c.index()]) != 0
+}
+
+/// The pieces of `c` (moves `r`) that can move to the empty square `to` (no hand: Rek family).
+fn movers_to(b: &Board, r: &Reach, to: u64) -> u64 {
+    let mut from = neighbours8(to, b.all) & r.stepper;
+    for d in 0..4 {
+        let mut s = shift(to, d, b.all);
+        while s & b.empty != 0 {
+            s = shift(s, d, b.all);
+        }
+        from |= s & r.sliders;
+    }
+    from
+}
+
+/// The pieces of `c.other()` that `c` could capture with one move (the union over its moves),
+/// given `c`'s moves `r`. Found per capture kind from the destination squares.
+fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
+    if !r.moves {
+        return 0;
+    }
+    let (own, their) = (b.side[c.index()], b.side[c.other().index()]);
+    let all = b.all;
+    let mut caps = r.jumps;
+    let hunter = f.king_move == KingMove::Hunter && pos.king(c).is_some();
+    // The hunter captures only by jumping; the men's custodian is read from the family.
+    if hunter {
+        return caps;
+    }
+    let any = r.any();
+    match f.custodian {
+        Custodian::None => {}
+        Custodian::Single => {
+            for d in 0..4 {
+                // An enemy piece with our piece beyond it in direction d and an empty square
+                // before it that we reach.
+                let flanked = their & shift(own, back(d), all);
+                let hit = shift(flanked, back(d), all) & b.empty & any;
+                caps |= shift(hit, d, all);
+            }
+        }
+        Custodian::Line => {
+            for d in 0..4 {
+                // Enemy pieces in a run that ends in our piece going direction d.
+                let mut run = their & shift(own, back(d), all);
+                loop {
+                    let grown = run | (shift(run, back(d), all) & their);
+                    if grown == run {
+                        break;
+                    }
+                    run = grown;
+                }
+                let hit = shift(run, back(d), all) & b.empty & any;
+                let mut line = shift(hit, d, all) & run;
+                loop {
+                    let grown = line | (shift(line, d, all) & run);
+                    if grown == line {
+                        break;
+                    }
+                    line = grown;
+                }
+                caps |= line;
+            }
+        }
+    }
+    if f.intervention {
+        // Between two enemy pieces on a rank (arriving along the file: along the rank the
+        // pieces themselves block) or on a file (arriving along the rank).
+        let rank_gap = shift(their, 0, all) & shift(their, 1, all) & b.empty & r.along_file();
+        caps |= shift(rank_gap, 0, all) | shift(rank_gap, 1, all);
+        let file_gap = shift(their, 2, all) & shift(their, 3, all) & b.empty & r.along_rank();
+        caps |= shift(file_gap, 2, all) | shift(file_gap, 3, all);
+    }
+    if f.enclosure {
+        // A group with exactly one liberty that we reach is enclosed by moving there, unless
+        // every piece that reaches it leaves from beside the group (opening a new liberty).
+        let mut rest = their;
+        while rest != 0 {
+            let group = group_of(rest & rest.wrapping_neg(), their, all);
+            rest &= !group;
+            let around = neighbours(group, all);
+            let libs = around & b.empty;
+            if libs.count_ones() == 1 && libs & any != 0 && movers_to(b, r, libs) & !around != 0 {
+                caps |= group;
+            }
+        }
+    }
+    caps
+}
+
+/// The orthogonally connected group of `pieces` holding `seed`.
+#[inline]
+fn group_of(seed: u64, pieces: u64, all: u64) -> u64 {
+    let mut group = seed;
+    loop {
+        let grown = group | (neighbours(group, all) & pieces);
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
+/// Pieces of `own` that no single custodian capture can take: on each line a friendly
+/// neighbour or the edge on at least one side.
+fn shielded(own: u64, all: u64) -> u64 {
+    let covered = |d: usize| {
+        // A neighbour in direction d is own, or the square beyond in d is off the board.
+        (shift(own, back(d), all) & own) | (own & !shift(all, back(d), all))
+    };
+    (covered(0) | covered(1)) & (covered(2) | covered(3))
+}
+
+/// Per-colour features.
+#[derive(Default, Clone, Copy, Debug)]
+struct Features {
+    material: i32,
+    mobility: i32,
+    hanging: i32,
+    shielded: i32,
+    king: i32,
+    hunt: i32,
+}
+
+/// The evaluation of `game`'s position (a relative) for the side to move, in centi-pieces.
+pub fn evaluate(game: &Game, w: &Weights) -> i32 {
+    let pos = game.position();
+    let f = game.rules().family;
+    let us = pos.side_to_move();
+    let them = us.other();
+    let b = Board::new(pos);
+    let reaches = [
+        reach(&b, pos, f, Color::White),
+        reach(&b, pos, f, Color::Black),
+    ];
+    let threat = [
+        threats(&b, pos, f, Color::White, &reaches[0]),
+        threats(&b, pos, f, Color::Black, &reaches[1]),
+    ];
+    let mut feat = [Features::default(); 2];
+    for c in Color::BOTH {
+        let (i, o) = (c.index(), c.other().index());
+        let fc = &mut feat[i];
+        fc.material = w.material * pos.total(c) as i32;
+        fc.mobility = w.mobility * reaches[i].count();
+        // Pieces of c the opponent threatens.
+        fc.hanging = (threat[o] & b.side[i]).count_ones() as i32;
+        if f.custodian == Custodian::Single && !f.has_kings() {
+            fc.shielded = w.shielded * (shielded(b.side[i], b.all)).count_ones() as i32;
+        }
+        if f.has_kings() && f.king_move != KingMove::Hunter {
+            if let Some(k) = pos.king(c) {
+                fc.king = king_safety(&b, bit(k), c, &reaches[o], threat[o], w);
+            }
+        }
+    }
+    if f.king_move == KingMove::Hunter {
+        let h = hunt(&b, pos, f, &reaches, threat[0], w);
+        feat[Color::White.index()].hunt = h;
+    }
+    let (u, t) = (feat[us.index()], feat[them.index()]);
+    u.material - t.material + u.mobility - t.mobility - w.hanging_own * u.hanging
+        + w.hanging_their * t.hanging
+        + u.shielded
+        - t.shielded
+        + u.king
+        - t.king
+        + u.hunt
+        - t.hunt
+        + w.tempo
+}
+
+/// King safety in the Rek family for the king on `king` of colour `c`, with the enemy's moves
+/// `enemy` and threats `threat`: liberties of its group against enclosure, reachable squares
+/// beside it, and whether it can be taken at once.
+fn king_safety(b: &Board, king: u64, c: Color, enemy: &Reach, threat: u64, w: &Weights) -> i32 {
+    let group = group_of(king, b.side[c.index()], b.all);
+    let libs = (neighbours(group, b.all) & b.empty).count_ones() as i32;
+    let mut s = w.king_liberty * libs.min(4);
+    if libs == 1 {
+        s -= w.king_last_liberty;
+    }
+    let beside = neighbours(king, b.all) & b.empty;
+    if enemy.moves {
+        s -= w.king_exposed * (beside & enemy.any()).count_ones() as i32;
+    }
+    if threat & king != 0 {
+        s -= w.king_threatened;
+    }
+    s
+}
+
+/// The hunt's terms, from White's (the men's) view: the hunter's freedom (moves, jumps, room
+/// to walk), the cage of unjumpable men around it, whether the men can take it now, and the
+/// worth of the last men.
+fn hunt(
+    b: &Board,
+    pos: &Position,
+    f: &Family,
+    reaches: &[Reach; 2],
+    white_threat: u64,
+    w: &Weights,
+) -> i32 {
+    let Some(hsq) = pos.king(Color::Black) else {
+        return 0;
+    };
+    let hunter = bit(hsq);
+    let r = &reaches[Color::Black.index()];
+    let men = b.side[Color::White.index()];
+    let mut room = 0u64;
+    let mut frontier = hunter;
+    for _ in 0..HUNTER_REACH {
+        frontier = neighbours(frontier, b.all) & b.empty & !room;
+        room |= frontier;
+    }
+    let cage = neighbours(hunter, b.all) & men & !r.jumps;
+    // Where the hunter can go without being flanked at once, and the men it could jump from
+    // there next.
+    let mut safe = 0i32;
+    let mut prey = 0u64;
+    let mut dests = r.king;
+    for d in 0..4 {
+        dests |= shift(shift(hunter, d, b.all) & r.jumps, d, b.all);
+    }
+    while dests != 0 {
+        let t = dests & dests.wrapping_neg();
+        dests &= dests - 1;
+        // The board after the hunter's move: its square empties, a jumped man goes.
+        let jumped = neighbours(t, b.all) & neighbours(hunter, b.all) & r.jumps & !hunter;
+        let men_after = men & !jumped;
+        let empty_after = (b.empty | hunter | jumped) & !t;
+        if !flankable(t, men_after, empty_after, b.all) {
+            safe += 1;
+            for d in 0..4 {
+                let man = shift(t, d, b.all) & men_after;
+                if shift(man, d, b.all) & empty_after != 0 {
+                    prey |= man;
+                }
+            }
+        }
+    }
+    let n_men = (men.count_ones() as i32).min(4);
+    let threshold = f.min_men.map(|(_, n)| n as i32).unwrap_or(0);
+    let mut s = -w.hunter_move * (r.king.count_ones() + r.jumps.count_ones()) as i32
+        - w.hunter_jump * r.jumps.count_ones() as i32
+        - w.hunter_room * room.count_ones() as i32
+        - w.hunter_safe_move * safe
+        - w.hunter_prey * prey.count_ones() as i32
+        + w.cage_man * cage.count_ones() as i32
+        - w.last_men * (4 - n_men).max(0) * (n_men >= threshold) as i32;
+    if white_threat & hunter != 0 {
+        s += w.hunter_threatened;
+    }
+    if safe == 0 {
+        s += w.hunter_no_safe_move;
+    }
+    // Steps to the nearest square from which the hunter could jump a man: the chase, which
+    // looks further than the search when the men are far.
+    let mut launch = 0u64;
+    for d in 0..4 {
+        let jumpable = men & shift(b.empty | hunter, back(d), b.all);
+        launch |= shift(jumpable, back(d), b.all) & (b.empty | hunter);
+    }
+    let mut seen = hunter;
+    let mut steps = 0;
+    while seen & launch == 0 && steps < CHASE_MAX {
+        let grown = seen | (neighbours(seen, b.all) & b.empty);
+        if grown == seen {
+            steps = CHASE_MAX;
+            break;
+        }
+        seen = grown;
+        steps += 1;
+    }
+    // Loose men (an empty square on both sides along a line, so a jump line) close to the
+    // hunter: the men can move only one of them per turn, so unlike the nearest target this
+    // survives their best reply.
+    let open = b.empty | hunter;
+    let loose = men
+        & ((shift(open, 0, b.all) & shift(open, 1, b.all))
+            | (shift(open, 2, b.all) & shift(open, 3, b.all)));
+    let (hf, hr) = (hsq.file() as i32, hsq.rank() as i32);
+    let mut near = 0;
+    let mut rest = loose;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as i32;
+        rest &= rest - 1;
+        let dist = (i % 8 - hf).abs() + (i / 8 - hr).abs();
+        near += (NEAR_RANGE - dist).max(0);
+    }
+    s + w.hunter_chase * steps - w.hunter_near * near
+}
+
+/// Loose men within this Manhattan distance of the hunter count as near.
+const NEAR_RANGE: i32 = 5;
+
+/// The chase distance counted at most.
+const CHASE_MAX: i32 = 10;
+
+/// Whether a man could take a hunter standing on `t` with one move: a man beside it and the
+/// square opposite empty and reached by a man's slide (not through `t`).
+fn flankable(t: u64, men: u64, empty: u64, all: u64) -> bool {
+    (0..4).any(|d| {
+        if shift(t, d, all) & men == 0 {
+            return false;
+        }
+        let s = shift(t, back(d), all) & empty;
+        s != 0
+            && (0..4).filter(|&e| e != d).any(|e| {
+                let mut x = shift(s, e, all);
+                while x & empty != 0 {
+                    x = shift(x, e, all);
+                }
+                x & men != 0
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Preset, Rules};
+
+    #[test]
+    fn starts_are_balanced_but_for_tempo() {
+        for p in [
+            Preset::Makyek,
+            Preset::Apitsodok,
+            Preset::Rek,
+            Preset::MinRekChanh,
+        ] {
+            let g = Game::new(Rules::preset(p));
+            assert_eq!(evaluate(&g, &WEIGHTS), WEIGHTS.tempo, "{p}");
+        }
+    }
+
+    #[test]
+    fn threats_match_the_rules() {
+        // Every piece the threat sets name is captured by some legal move, in positions of
+        // random games of each relative (intervention, custodian lines and singles,
+        // enclosure, jumps), and every piece some move captures is named.
+        use crate::search::selfplay::{random_opening, Rng};
+        let mut rng = Rng::new(5);
+        for preset in Preset::ALL.into_iter().filter(|p| p.is_relative()) {
+            let rules = Rules::preset(preset);
+            for _ in 0..40 {
+                let mut g = Game::new(rules);
+                random_opening(&mut g, rng.below(60), &mut rng);
+                if g.outcome().is_over() {
+                    continue;
+                }
+                let pos = g.position();
+                let f = rules.family;
+                let b = Board::new(pos);
+                let us = pos.side_to_move();
+                let r = reach(&b, pos, f, us);
+                let claimed = threats(&b, pos, f, us, &r);
+                let mut real = 0u64;
+                pos.for_each_relative_move(f, |mv| {
+                    let mut child = pos.clone();
+                    if child.apply(mv, &rules) > 0 {
+                        for sq in rules.size.squares() {
+                            if pos.piece_at(sq) == Some(us.other()) && child.piece_at(sq).is_none()
+                            {
+                                real |= bit(sq);
+                            }
+                        }
+                    }
+                });
+                assert_eq!(claimed, real, "{preset} {pos:?}");
+            }
+        }
+    }
+
+    // The positional tests of the terms are in tests/search_relatives.rs.
+}
