@@ -168,6 +168,53 @@ impl Default for SearchConfig {
     }
 }
 
+/// Environment variable that overrides [`SearchConfig`] switches in every new [`Searcher`]: a
+/// developer switch for A/B matches through `mingmang match`, which runs the engine as a
+/// separate process. The value is a comma-separated list of `name=on|off` words with the field
+/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are
+/// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
+pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
+
+impl SearchConfig {
+    /// Applies a `name=on|off,...` list (see [`CONFIG_ENV`]) to `self`.
+    pub fn with_overrides(mut self, spec: &str) -> Result<SearchConfig, String> {
+        for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("'{word}': expected name=on|off"))?;
+            let on = match value {
+                "on" | "true" | "1" => true,
+                "off" | "false" | "0" => false,
+                _ => return Err(format!("'{word}': value must be on or off")),
+            };
+            let field = match name {
+                "null_move" => &mut self.null_move,
+                "lmr" => &mut self.lmr,
+                "futility" => &mut self.futility,
+                "late_move_pruning" => &mut self.late_move_pruning,
+                "aspiration" => &mut self.aspiration,
+                "few_moves_extension" => &mut self.few_moves_extension,
+                "root_lmr" => &mut self.root_lmr,
+                _ => return Err(format!("'{word}': unknown switch")),
+            };
+            *field = on;
+        }
+        Ok(self)
+    }
+
+    /// The defaults with the overrides of [`CONFIG_ENV`], if set.
+    pub fn from_env() -> SearchConfig {
+        let base = SearchConfig::default();
+        match std::env::var(CONFIG_ENV) {
+            Ok(spec) => base.with_overrides(&spec).unwrap_or_else(|e| {
+                eprintln!("{CONFIG_ENV}: {e}; using the defaults");
+                base
+            }),
+            Err(_) => base,
+        }
+    }
+}
+
 /// Converts an internal score to the public form.
 pub(crate) fn to_score(v: i32) -> Score {
     if v >= MATE_BOUND {
@@ -194,13 +241,14 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mib` MiB.
+    /// A searcher with a transposition table of `hash_mib` MiB and the default switches (or
+    /// those of [`CONFIG_ENV`] when set).
     pub fn new(hash_mib: usize) -> Searcher {
         let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
         Searcher {
             hash_mib,
             tt: Tt::new(hash_mib),
-            config: SearchConfig::default(),
+            config: SearchConfig::from_env(),
             weights: eval::WEIGHTS,
         }
     }
