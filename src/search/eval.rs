@@ -3,6 +3,7 @@
 //! Every board from 4x4 to 19x19 is read through the same rank and file occupancy words, so the
 //! features mean the same on all sizes. The weights live in [`Weights`] for later tuning.
 
+use super::movegen::{next_down, next_up};
 use crate::rules::{Color, Game, Position};
 
 /// Feature weights in centi-pieces (100 = one piece).
@@ -40,20 +41,6 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 8,
     territory: 60,
 };
-
-/// Nearest occupied index above `i` in `occ`, if any.
-#[inline(always)]
-fn next_up(occ: u32, i: usize) -> Option<usize> {
-    let above = (occ as u64) >> (i + 1);
-    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
-}
-
-/// Nearest occupied index below `i` in `occ`, if any.
-#[inline(always)]
-fn next_down(occ: u32, i: usize) -> Option<usize> {
-    let below = occ & ((1u32 << i) - 1);
-    (below != 0).then(|| 31 - below.leading_zeros() as usize)
-}
 
 /// Per-colour feature counts.
 #[derive(Default, Clone, Copy, Debug)]

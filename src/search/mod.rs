@@ -6,11 +6,12 @@
 //!
 //! Layout: [`worker`] holds the alpha-beta itself (and the documentation of how rule 7 and the
 //! transposition table get along), [`tt`] the shared table, [`eval`] the evaluation, [`time`]
-//! the time manager, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
+//! the time manager, `movegen` the search's move helpers, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
 //! by the tests and the A/B matches.
 
 pub mod bench;
 pub mod eval;
+mod movegen;
 pub mod selfplay;
 pub mod time;
 pub mod tt;

@@ -37,13 +37,13 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
+use super::movegen::{capture_count, child_hash, for_each_capture, has_quiet_move, CaptureCache};
 use super::time::TimeManager;
 use super::tt::{Bound, Tt};
 use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::SQUARE_SLOTS;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::zobrist::{piece_key, SIDE_KEY};
-use crate::rules::{Game, Move, MoveList, Outcome, Position, RuleOptions, Square};
+use crate::rules::{Game, Move, MoveList, Outcome};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -114,109 +114,26 @@ pub struct Worker<'a> {
     lmr: Vec<[i32; 64]>,
 }
 
-/// Whether an enemy piece stands next to `to`: a slide can only capture (straight) if so.
-/// A few loads and shifts, against the four line scans of a full capture test, and on a large
-/// board most destination squares fail it.
-#[inline(always)]
-fn enemy_adjacent(pos: &Position, to: Square) -> bool {
-    let them = pos.side_to_move().other();
-    let (f, r) = (to.file(), to.rank());
-    let row = pos.rank_bits(them, r);
-    let col = pos.file_bits(them, f);
-    ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
-}
-
-/// Pieces a move converts along straight lines (a leap converts the jumped piece too).
-#[inline(always)]
-fn capture_count(pos: &Position, mv: Move) -> u32 {
-    if mv.is_pass() {
-        0
-    } else if !enemy_adjacent(pos, mv.to()) {
-        mv.is_leap() as u32
-    } else {
-        pos.straight_capture_count(mv) + mv.is_leap() as u32
-    }
-}
-
-/// Nearest set bit above `i`, if any.
-#[inline(always)]
-fn next_up(occ: u32, i: usize) -> Option<usize> {
-    let above = (occ as u64) >> (i + 1);
-    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
-}
-
-/// Nearest set bit below `i`, if any.
-#[inline(always)]
-fn next_down(occ: u32, i: usize) -> Option<usize> {
-    let below = occ & ((1u32 << i) - 1);
-    (below != 0).then(|| 31 - below.leading_zeros() as usize)
-}
-
-/// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
-/// applied). Works from the destination side: only empty squares next to an enemy piece can be
-/// capture squares, each is tested once, and the pieces that can slide there are the nearest
-/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
-fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
-    let us = pos.side_to_move();
-    let them = us.other();
-    let size = pos.size();
-    let (w, h) = (size.width(), size.height());
-    for r in 0..h {
-        let own_r = pos.rank_bits(us, r);
-        let their_r = pos.rank_bits(them, r);
-        let occ_r = own_r | their_r;
-        let mut adj = (their_r << 1) | (their_r >> 1);
-        if r > 0 {
-            adj |= pos.rank_bits(them, r - 1);
-        }
-        if r + 1 < h {
-            adj |= pos.rank_bits(them, r + 1);
-        }
-        let mut cand = adj & !occ_r & size.rank_mask();
-        while cand != 0 {
-            let f = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let to = Square::new(f, r);
-            let n = pos.straight_capture_count(Move::slide(to, to));
-            if n == 0 {
-                continue;
-            }
-            let own_f = pos.file_bits(us, f);
-            let occ_f = own_f | pos.file_bits(them, f);
-            for j in [next_up(occ_r, f), next_down(occ_r, f)]
-                .into_iter()
-                .flatten()
-            {
-                if own_r >> j & 1 != 0 && j < w {
-                    emit(Move::slide(Square::new(j, r), to), n);
-                }
-            }
-            for j in [next_up(occ_f, r), next_down(occ_f, r)]
-                .into_iter()
-                .flatten()
-            {
-                if own_f >> j & 1 != 0 && j < h {
-                    emit(Move::slide(Square::new(f, j), to), n);
-                }
+/// Moves the best key of `keys[i..]` to `keys[i]` and returns it. Most nodes cut off after a
+/// move or two, so the first picks select (linear each) rather than sort hundreds of keys;
+/// a node still going after a few picks sorts the rest once. Keys are distinct, so the order
+/// is exactly that of a full sort.
+#[inline]
+fn pick(keys: &mut [u64], i: usize) -> u64 {
+    const SELECT: usize = 4;
+    if i < SELECT {
+        let rest = &mut keys[i..];
+        let mut best = 0;
+        for j in 1..rest.len() {
+            if rest[j] > rest[best] {
+                best = j;
             }
         }
+        rest.swap(0, best);
+    } else if i == SELECT {
+        keys[i..].sort_unstable_by(|a, b| b.cmp(a));
     }
-}
-
-/// The hash after `mv`: computed directly for a slide that cannot capture under the basic
-/// rules (the common case), else by the rules.
-#[inline(always)]
-fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64 {
-    if !mv.is_pass()
-        && !mv.is_leap()
-        && !options.needs_full_capture()
-        && !enemy_adjacent(pos, mv.to())
-    {
-        let us = pos.side_to_move();
-        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
-    } else {
-        pos.child_hash(mv, options)
-    }
+    keys[i]
 }
 
 #[inline(always)]
@@ -377,8 +294,9 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, best first: the score in the
-    /// high half, the reversed index in the low half (so ties keep generation order).
+    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, unsorted (see [`pick`]): the
+    /// score in the high half, the reversed index in the low half (so keys are distinct and ties
+    /// keep generation order).
     fn order_moves(
         &self,
         moves: &MoveList,
@@ -388,12 +306,12 @@ impl<'a> Worker<'a> {
     ) {
         let pos = self.game.position();
         let killers = self.killers[ply];
-        let start = keys.len();
+        let mut captures = CaptureCache::new();
         for (i, &mv) in moves.iter().enumerate() {
             if Some(i) == skip {
                 continue;
             }
-            let cap = capture_count(pos, mv);
+            let cap = captures.count(pos, mv);
             let score: u32 = if cap > 0 {
                 (1 << 24) + cap * 4096
             } else if Some(mv) == killers[0] {
@@ -405,7 +323,6 @@ impl<'a> Worker<'a> {
             };
             keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
         }
-        keys[start..].sort_unstable_by(|a, b| b.cmp(a));
     }
 
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
@@ -475,10 +392,15 @@ impl<'a> Worker<'a> {
         } else {
             depth
         };
-        let static_eval = if pv_node {
-            0
-        } else {
+        // The static evaluation serves only null move and futility, which apply at non-PV
+        // nodes near the leaves (futility) or when null move is on: computing it elsewhere is
+        // wasted work.
+        let needs_eval = !pv_node
+            && ((cfg.futility && depth <= 2) || (cfg.null_move && allow_null && depth >= 3));
+        let static_eval = if needs_eval {
             evaluate(&self.game, &weights)
+        } else {
+            0
         };
         let us = self.game.side_to_move();
         let options = self.game.rules().options;
@@ -529,7 +451,7 @@ impl<'a> Worker<'a> {
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
         let mut searched = 0;
         while searched < keys.len() {
-            let key = keys[searched];
+            let key = pick(&mut keys, searched);
             let mv = moves[(u32::MAX - key as u32) as usize];
             let order = (key >> 32) as u32;
             let quiet = order < (1 << 24);
@@ -672,17 +594,10 @@ impl<'a> Worker<'a> {
                         caps.push(((cap as u64) << 32) | mv.bits() as u64);
                     }
                 });
-                // Standing pat needs a quiet move to stand on; the first one found usually is.
-                pos.for_each_pseudo_move(&options, |mv| {
-                    if has_quiet || capture_count(pos, mv) > 0 {
-                        return;
-                    }
-                    let h = child_hash(pos, mv, &options);
-                    if mv.is_pass() || !history.contains(h) {
-                        has_quiet = true;
-                    } else {
-                        Self::note_ban(&mut dep, root_index, game, h);
-                    }
+                // Standing pat needs a quiet move to stand on; the first one found usually is,
+                // so the probe stops there.
+                has_quiet = has_quiet_move(pos, &options, history, |h| {
+                    Self::note_ban(&mut dep, root_index, game, h)
                 });
             }
             self.dep = dep;
@@ -901,40 +816,5 @@ impl<'a> Worker<'a> {
         }
         self.poll();
         completed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{BoardSize, Rules};
-    use crate::search::selfplay::{random_opening, Rng};
-
-    #[test]
-    fn fast_child_hash_and_capture_count_agree_with_the_rules() {
-        let mut rng = Rng::new(3);
-        for i in 0..200 {
-            let n = 4 + i % 16;
-            let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
-            random_opening(&mut game, rng.below(80), &mut rng);
-            let pos = game.position();
-            let options = game.rules().options;
-            for mv in game.legal_moves() {
-                assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
-                assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
-            }
-            let mut expected: Vec<(Move, u32)> = Vec::new();
-            pos.for_each_pseudo_move(&options, |mv| {
-                let n = pos.straight_capture_count(mv);
-                if n > 0 {
-                    expected.push((mv, n));
-                }
-            });
-            let mut got = Vec::new();
-            for_each_capture(pos, |mv, n| got.push((mv, n)));
-            expected.sort();
-            got.sort();
-            assert_eq!(got, expected);
-        }
     }
 }
