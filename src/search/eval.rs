@@ -110,6 +110,8 @@ fn reach_upwards(own: u32, empty: u32) -> u32 {
 /// Scans every rank and file once, filling both colours' features. Bit-parallel where it can
 /// be: mobility with carries along each line, file anchoring by filling rank words from each
 /// edge, so the cost is a few operations per line rather than per piece or per run.
+// `line` numbers ranks and files alike; it indexes the rank table only on the rank pass.
+#[allow(clippy::needless_range_loop)]
 fn features(pos: &Position) -> [Features; 2] {
     let size = pos.size();
     let (w, h) = (size.width(), size.height());
