@@ -361,7 +361,7 @@ impl Searcher {
             tt: &self.tt,
             stop,
             abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            nodes: worker::CacheLine(AtomicU64::new(0)),
             time,
             node_limit: if limits.infinite { None } else { limits.nodes },
             config: self.config,

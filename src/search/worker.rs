@@ -65,8 +65,9 @@ pub struct Shared<'a> {
     pub stop: &'a AtomicBool,
     /// Set by the main thread when it is done, to stop the helpers.
     pub abort: AtomicBool,
-    /// Nodes of all threads (flushed every few hundred nodes).
-    pub nodes: AtomicU64,
+    /// Nodes of all threads (flushed every few hundred nodes). On a cache line of its own: the
+    /// threads write it often, and the fields they read at every node must not share its line.
+    pub nodes: CacheLine<AtomicU64>,
     /// The time budget.
     pub time: TimeManager,
     /// Node budget.
@@ -79,6 +80,18 @@ pub struct Shared<'a> {
     pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
     /// The depth limit: the first thread to complete it ends the search.
     pub max_depth: u32,
+}
+
+/// A value alone on its (128-byte, adjacent-line prefetch included) cache line.
+#[repr(align(128))]
+#[derive(Default, Debug)]
+pub struct CacheLine<T>(pub T);
+
+impl<T> std::ops::Deref for CacheLine<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// A root move with its latest score and line.
@@ -112,6 +125,9 @@ pub struct Worker<'a> {
     dep: usize,
     stopped: bool,
     lmr: Vec<[i32; 64]>,
+    /// Copies of the shared switches and weights, read at every node.
+    cfg: SearchConfig,
+    weights: Weights,
 }
 
 /// Moves the best key of `keys[i..]` to `keys[i]` and returns it. Most nodes cut off after a
@@ -183,6 +199,8 @@ impl<'a> Worker<'a> {
             dep: usize::MAX,
             stopped: false,
             lmr,
+            cfg: shared.config,
+            weights: shared.weights,
         }
     }
 
@@ -353,8 +371,8 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
-        let cfg = self.shared.config;
-        let weights = self.shared.weights;
+        let cfg = self.cfg;
+        let weights = self.weights;
         if ply >= MAX_PLY {
             return evaluate(&self.game, &weights);
         }
@@ -605,7 +623,7 @@ impl<'a> Worker<'a> {
         if caps.is_empty() && !has_quiet {
             return -MATE + ply as i32;
         }
-        let weights = self.shared.weights;
+        let weights = self.weights;
         let mut best = -INF;
         if has_quiet {
             let stand = evaluate(&self.game, &weights);
@@ -653,7 +671,7 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
-        let root_lmr = self.shared.config.root_lmr;
+        let root_lmr = self.cfg.root_lmr;
         for (i, rm) in moves.iter_mut().enumerate() {
             let quiet = capture_count(self.game.position(), rm.mv) == 0;
             self.game.make(rm.mv);
@@ -715,7 +733,7 @@ impl<'a> Worker<'a> {
         let mut completed = 0;
         let mut last_good = root.clone();
         let multi_pv = multi_pv.clamp(1, root.len().max(1));
-        let cfg = self.shared.config;
+        let cfg = self.cfg;
         let mut depth = 1u32;
         while depth <= max_depth && (depth as usize) < MAX_PLY {
             // All threads search the same depths: measured on this machine, helpers one ply
