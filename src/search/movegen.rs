@@ -116,6 +116,54 @@ pub(crate) fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64
     }
 }
 
+/// Pieces `mv` converts under `options`: [`capture_count`] where only straight lines apply.
+#[inline]
+pub(crate) fn full_capture_count(pos: &Position, mv: Move, _options: &RuleOptions) -> u32 {
+    capture_count(pos, mv)
+}
+
+/// Whether `mv` is a slide the side to move can play here, ignoring rule 7: its piece on
+/// `from` and every square up to and including `to` empty. A few word operations, so a table
+/// move can be tried before the node's moves are generated.
+#[inline]
+pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move) -> bool {
+    if mv.is_pass() || mv.is_leap() {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let size = pos.size();
+    if from == to
+        || to.file() >= size.width()
+        || to.rank() >= size.height()
+        || pos.piece_at(from) != Some(us)
+    {
+        return false;
+    }
+    let them = us.other();
+    let (occupied, a, b) = if from.rank() == to.rank() {
+        let r = from.rank();
+        (
+            pos.rank_bits(us, r) | pos.rank_bits(them, r),
+            from.file(),
+            to.file(),
+        )
+    } else if from.file() == to.file() {
+        let f = from.file();
+        (
+            pos.file_bits(us, f) | pos.file_bits(them, f),
+            from.rank(),
+            to.rank(),
+        )
+    } else {
+        return false;
+    };
+    // The squares strictly after `from` up to `to`, in either direction.
+    let (lo, hi) = if a < b { (a + 1, b) } else { (b, a - 1) };
+    let path = (((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)) as u32;
+    occupied & path == 0
+}
+
 /// Pieces converted along straight lines by a move to each destination square, computed once
 /// per square and node. The count depends only on the destination (see
 /// [`Position::straight_capture_count`]), and on a crowded board many moves share one, so
@@ -249,6 +297,27 @@ mod tests {
             });
             let mut got = Vec::new();
             for_each_capture(pos, |mv, n| got.push((mv, n)));
+            // Every slide the rules generate passes the quick test; a sample of others fails it.
+            let pseudo = game.legal_moves();
+            for &m in &pseudo {
+                assert_eq!(is_pseudo_slide(pos, m), !m.is_pass() && !m.is_leap());
+            }
+            for _ in 0..50 {
+                let size = pos.size();
+                let from = Square::new(rng.below(size.width()), rng.below(size.height()));
+                let to = if rng.below(2) == 0 {
+                    Square::new(rng.below(size.width()), from.rank())
+                } else {
+                    Square::new(from.file(), rng.below(size.height()))
+                };
+                let m = Move::slide(from, to);
+                let generated = pseudo.contains(&m) || {
+                    let mut any = false;
+                    pos.for_each_pseudo_move(&options, |g| any |= g == m);
+                    any
+                };
+                assert_eq!(is_pseudo_slide(pos, m), generated, "{m}");
+            }
             // The quiet-move probe agrees with a scan of the legal moves.
             let quiet = game
                 .legal_moves()

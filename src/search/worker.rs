@@ -37,7 +37,10 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
-use super::movegen::{capture_count, child_hash, for_each_capture, has_quiet_move, CaptureCache};
+use super::movegen::{
+    capture_count, child_hash, for_each_capture, full_capture_count, has_quiet_move,
+    is_pseudo_slide, CaptureCache,
+};
 use super::time::TimeManager;
 use super::tt::{Bound, Tt};
 use super::{SearchConfig, SearchInfo};
@@ -291,6 +294,17 @@ impl<'a> Worker<'a> {
         self.dep = dep;
     }
 
+    /// Whether the table move `mv` is a slide playable here that rule 7 allows.
+    #[inline]
+    fn playable_slide(&self, mv: Move) -> bool {
+        let pos = self.game.position();
+        is_pseudo_slide(pos, mv)
+            && !self
+                .game
+                .history()
+                .contains(child_hash(pos, mv, &self.game.rules().options))
+    }
+
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let c = self.game.side_to_move().index();
@@ -312,12 +326,13 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, unsorted (see [`pick`]): the
+    /// Appends the ordering keys of `moves[from..]` (but `skip`) to `keys`, unsorted (see [`pick`]): the
     /// score in the high half, the reversed index in the low half (so keys are distinct and ties
     /// keep generation order).
     fn order_moves(
         &self,
         moves: &MoveList,
+        from: usize,
         skip: Option<usize>,
         ply: usize,
         keys: &mut ArrayVec<u64, MAX_MOVES>,
@@ -325,7 +340,7 @@ impl<'a> Worker<'a> {
         let pos = self.game.position();
         let killers = self.killers[ply];
         let mut captures = CaptureCache::new();
-        for (i, &mv) in moves.iter().enumerate() {
+        for (i, &mv) in moves.iter().enumerate().skip(from) {
             if Some(i) == skip {
                 continue;
             }
@@ -397,11 +412,24 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // Staged generation: a table move that is still a playable slide here and not banned
+        // by rule 7 is searched before the node's moves are even generated, since it often
+        // cuts off alone and generating (with a rule 7 check per move) is most of a node's
+        // cost. Bans among the moves never generated did not shape the result, so the table
+        // scheme is unaffected. The few-moves extension and null move need the move count
+        // first, so they turn staging off.
         let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        if moves.is_empty() {
-            // Rule 8: no legal move (blocked, or every move banned) loses.
-            return -MATE + ply as i32;
+        let staged = !cfg.few_moves_extension
+            && !cfg.null_move
+            && tt_move.is_some_and(|m| self.playable_slide(m));
+        if let (true, Some(m)) = (staged, tt_move) {
+            moves.push(m);
+        } else {
+            self.generate(&mut moves);
+            if moves.is_empty() {
+                // Rule 8: no legal move (blocked, or every move banned) loses.
+                return -MATE + ply as i32;
+            }
         }
         // A side with one or two moves left is close to losing by having none: look one ply
         // deeper, cheaply, since the node has almost no branches.
@@ -458,7 +486,7 @@ impl<'a> Worker<'a> {
         match tt_index {
             Some(i) => keys.push((1u64 << 62) | (u32::MAX - i as u32) as u64),
             None => {
-                self.order_moves(&moves, None, ply, &mut keys);
+                self.order_moves(&moves, 0, None, ply, &mut keys);
                 scored = true;
             }
         }
@@ -540,7 +568,18 @@ impl<'a> Worker<'a> {
             }
             searched += 1;
             if !scored && searched == keys.len() {
-                self.order_moves(&moves, tt_index, ply, &mut keys);
+                if staged {
+                    // The staged table move did not cut off: generate the rest now. The list
+                    // holds the table move again, which is skipped.
+                    self.generate(&mut moves);
+                    let again = moves[1..]
+                        .iter()
+                        .position(|&m| m == moves[0])
+                        .map(|i| i + 1);
+                    self.order_moves(&moves, 1, again, ply, &mut keys);
+                } else {
+                    self.order_moves(&moves, 0, tt_index, ply, &mut keys);
+                }
                 scored = true;
             }
         }
@@ -575,58 +614,71 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
-        let mut has_quiet = false;
-        {
-            let game = &self.game;
-            let pos = game.position();
-            let options = game.rules().options;
-            let history = game.history();
-            let mut dep = self.dep;
-            let root_index = self.root_index;
-            if options.needs_full_capture() || options.last_piece_leap {
-                // Captures the straight-line finder does not see: scan every move.
-                pos.for_each_pseudo_move(&options, |mv| {
-                    let cap = capture_count(pos, mv);
-                    if cap == 0 && has_quiet {
-                        return;
-                    }
-                    if !mv.is_pass() {
-                        let h = child_hash(pos, mv, &options);
-                        if history.contains(h) {
-                            Self::note_ban(&mut dep, root_index, game, h);
-                            return;
-                        }
-                    }
-                    if cap > 0 {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                    } else {
-                        has_quiet = true;
-                    }
-                });
-            } else {
-                for_each_capture(pos, |mv, cap| {
-                    let h = pos.child_hash(mv, &options);
+        let weights = self.weights;
+        let game = &self.game;
+        let pos = game.position();
+        let options = game.rules().options;
+        let history = game.history();
+        let mut dep = self.dep;
+        let root_index = self.root_index;
+        let has_quiet;
+        // The standing-pat score when the side to move may stand pat (it has a quiet move).
+        let mut stand = None;
+        if options.needs_full_capture() || options.last_piece_leap {
+            // Captures the straight-line finder does not see: scan every move.
+            let mut quiet = false;
+            pos.for_each_pseudo_move(&options, |mv| {
+                let cap = full_capture_count(pos, mv, &options);
+                if cap == 0 && quiet {
+                    return;
+                }
+                if !mv.is_pass() {
+                    let h = child_hash(pos, mv, &options);
                     if history.contains(h) {
                         Self::note_ban(&mut dep, root_index, game, h);
-                    } else {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                        return;
                     }
-                });
-                // Standing pat needs a quiet move to stand on; the first one found usually is,
-                // so the probe stops there.
-                has_quiet = has_quiet_move(pos, &options, history, |h| {
-                    Self::note_ban(&mut dep, root_index, game, h)
-                });
+                }
+                if cap > 0 {
+                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                } else {
+                    quiet = true;
+                }
+            });
+            has_quiet = quiet;
+            if has_quiet {
+                stand = Some(evaluate(game, &weights));
             }
-            self.dep = dep;
+        } else {
+            // Standing pat needs a quiet move to stand on; the first one found usually is, so
+            // the probe stops there. A stand-pat cutoff then needs no captures at all: bans
+            // among captures never generated did not shape the result.
+            has_quiet = has_quiet_move(pos, &options, history, |h| {
+                Self::note_ban(&mut dep, root_index, game, h)
+            });
+            if has_quiet {
+                let v = evaluate(game, &weights);
+                if v >= beta || qply >= QS_MAX || ply >= MAX_PLY {
+                    self.dep = dep;
+                    return v;
+                }
+                stand = Some(v);
+            }
+            for_each_capture(pos, |mv, cap| {
+                let h = pos.child_hash(mv, &options);
+                if history.contains(h) {
+                    Self::note_ban(&mut dep, root_index, game, h);
+                } else {
+                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                }
+            });
         }
+        self.dep = dep;
         if caps.is_empty() && !has_quiet {
             return -MATE + ply as i32;
         }
-        let weights = self.weights;
         let mut best = -INF;
-        if has_quiet {
-            let stand = evaluate(&self.game, &weights);
+        if let Some(stand) = stand {
             if stand >= beta || qply >= QS_MAX || ply >= MAX_PLY {
                 return stand;
             }
