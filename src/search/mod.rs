@@ -335,12 +335,9 @@ impl Searcher {
         }
         // Initial order (also the answer if stopped before depth 1 ends): captures first.
         let pos = game.position();
+        let rule_options = game.rules().options;
         legal.sort_by_key(|&m| {
-            std::cmp::Reverse(if m.is_pass() {
-                0
-            } else {
-                pos.straight_capture_count(m)
-            })
+            std::cmp::Reverse(movegen::full_capture_count(pos, m, &rule_options))
         });
         let root: Vec<RootMove> = legal
             .iter()

@@ -116,10 +116,32 @@ pub(crate) fn child_hash(pos: &Position, mv: Move, options: &RuleOptions) -> u64
     }
 }
 
-/// Pieces `mv` converts under `options`: [`capture_count`] where only straight lines apply.
+/// Pieces `mv` converts under `options`, exactly. The straight count is exact under the basic
+/// rules; the options add captures it cannot see: enchained capture continues from pieces a
+/// straight capture converted (so only a move with one can), capture round a corner needs the
+/// moved piece on an edge, and a leap converts the piece it jumps (the straight count would
+/// misread its origin as a flanking piece). Only those moves are played out on a copy.
 #[inline]
-pub(crate) fn full_capture_count(pos: &Position, mv: Move, _options: &RuleOptions) -> u32 {
-    capture_count(pos, mv)
+pub(crate) fn full_capture_count(pos: &Position, mv: Move, options: &RuleOptions) -> u32 {
+    if mv.is_pass() {
+        return 0;
+    }
+    let straight = capture_count(pos, mv);
+    let to = mv.to();
+    let size = pos.size();
+    let on_edge = to.file() == 0
+        || to.rank() == 0
+        || to.file() + 1 == size.width()
+        || to.rank() + 1 == size.height();
+    if mv.is_leap()
+        || (options.enchained_capture && straight > 0)
+        || (options.corner_capture && on_edge)
+    {
+        let mut child = pos.clone();
+        child.apply(mv, options)
+    } else {
+        straight
+    }
 }
 
 /// Whether `mv` is a slide the side to move can play here, ignoring rule 7: its piece on
@@ -317,6 +339,28 @@ mod tests {
                     any
                 };
                 assert_eq!(is_pseudo_slide(pos, m), generated, "{m}");
+            }
+            // Under every option set, the count matches what the move really converts.
+            for options in [
+                RuleOptions {
+                    enchained_capture: true,
+                    ..options
+                },
+                RuleOptions {
+                    corner_capture: true,
+                    ..options
+                },
+                RuleOptions {
+                    enchained_capture: true,
+                    corner_capture: true,
+                    ..options
+                },
+            ] {
+                pos.for_each_pseudo_move(&options, |m| {
+                    let mut child = pos.clone();
+                    let real = child.apply(m, &options);
+                    assert_eq!(full_capture_count(pos, m, &options), real, "{m}");
+                });
             }
             // The quiet-move probe agrees with a scan of the legal moves.
             let quiet = game

@@ -38,8 +38,7 @@ use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
 use super::movegen::{
-    capture_count, child_hash, for_each_capture, full_capture_count, has_quiet_move,
-    is_pseudo_slide, CaptureCache,
+    child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, CaptureCache,
 };
 use super::time::TimeManager;
 use super::tt::{Bound, Tt};
@@ -339,12 +338,18 @@ impl<'a> Worker<'a> {
     ) {
         let pos = self.game.position();
         let killers = self.killers[ply];
+        let options = self.game.rules().options;
+        let exact = options.needs_full_capture() || options.last_piece_leap;
         let mut captures = CaptureCache::new();
         for (i, &mv) in moves.iter().enumerate().skip(from) {
             if Some(i) == skip {
                 continue;
             }
-            let cap = captures.count(pos, mv);
+            let cap = if exact {
+                full_capture_count(pos, mv, &options)
+            } else {
+                captures.count(pos, mv)
+            };
             let score: u32 = if cap > 0 {
                 (1 << 24) + cap * 4096
             } else if Some(mv) == killers[0] {
@@ -724,8 +729,9 @@ impl<'a> Worker<'a> {
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
         let root_lmr = self.cfg.root_lmr;
+        let options = self.game.rules().options;
         for (i, rm) in moves.iter_mut().enumerate() {
-            let quiet = capture_count(self.game.position(), rm.mv) == 0;
+            let quiet = full_capture_count(self.game.position(), rm.mv, &options) == 0;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
