@@ -365,6 +365,12 @@ impl Searcher {
             weights: self.weights,
             helper_best: Mutex::new(None),
             max_depth,
+            threads: options.threads.max(1),
+            busy: if options.threads > 1 {
+                (0..worker::BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Box::new([])
+            },
         };
         let threads = options.threads.max(1);
         let multi_pv = options.multi_pv.max(1);

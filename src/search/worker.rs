@@ -82,6 +82,53 @@ pub struct Shared<'a> {
     pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
     /// The depth limit: the first thread to complete it ends the search.
     pub max_depth: u32,
+    /// Number of search threads.
+    pub threads: usize,
+    /// Hashes of nodes some thread is searching now (a slot per hash's low bits; empty with
+    /// one thread). Lazy SMP's threads otherwise walk the same tree in the same order, one
+    /// repeating what the other is doing; a thread that meets a move whose position another
+    /// thread is busy with puts it off to the end of its list (as in ABDADA), and by the time it
+    /// comes back the table usually holds the result. A slot overwritten by another node only
+    /// loses a hint: the marks order moves, never change a result.
+    pub busy: Box<[AtomicU64]>,
+}
+
+/// Slots of the busy table (a power of two).
+pub const BUSY_SLOTS: usize = 1 << 14;
+/// Nodes with at least this much depth left are marked busy; shallower ones are cheap enough
+/// to search twice.
+const DEFER_DEPTH: i32 = 2;
+
+impl Shared<'_> {
+    #[inline]
+    fn busy_slot(&self, hash: u64) -> &AtomicU64 {
+        &self.busy[(hash as usize) & (self.busy.len() - 1)]
+    }
+
+    /// Marks `hash` busy; false if another thread already had it (it then stays theirs).
+    #[inline]
+    fn mark_busy(&self, hash: u64) -> bool {
+        let slot = self.busy_slot(hash);
+        if slot.load(Ordering::Relaxed) == hash {
+            return false;
+        }
+        slot.store(hash, Ordering::Relaxed);
+        true
+    }
+
+    /// Clears the mark of `hash` if the slot still holds it.
+    #[inline]
+    fn unmark_busy(&self, hash: u64) {
+        let _ =
+            self.busy_slot(hash)
+                .compare_exchange(hash, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether some thread is searching `hash` now.
+    #[inline]
+    fn is_busy(&self, hash: u64) -> bool {
+        self.busy_slot(hash).load(Ordering::Relaxed) == hash
+    }
 }
 
 /// A value alone on its (128-byte, adjacent-line prefetch included) cache line.
@@ -130,6 +177,8 @@ pub struct Worker<'a> {
     /// Copies of the shared switches and weights, read at every node.
     cfg: SearchConfig,
     weights: Weights,
+    /// Whether other threads search too (then busy nodes are marked and deferred).
+    smp: bool,
 }
 
 /// Moves the best key of `keys[i..]` to `keys[i]` and returns it. Most nodes cut off after a
@@ -203,6 +252,7 @@ impl<'a> Worker<'a> {
             lmr,
             cfg: shared.config,
             weights: shared.weights,
+            smp: shared.threads > 1,
         }
     }
 
@@ -325,6 +375,30 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
+    /// After the table move: generates the rest of the moves if the table move was staged, and
+    /// appends the ordering keys of all but the table move.
+    fn complete_keys(
+        &mut self,
+        staged: bool,
+        tt_index: Option<usize>,
+        ply: usize,
+        moves: &mut MoveList,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        if staged {
+            // The staged table move did not cut off: generate the rest now. The list holds
+            // the table move again, which is skipped.
+            self.generate(moves);
+            let again = moves[1..]
+                .iter()
+                .position(|&m| m == moves[0])
+                .map(|i| i + 1);
+            self.order_moves(moves, 1, again, ply, keys);
+        } else {
+            self.order_moves(moves, 0, tt_index, ply, keys);
+        }
+    }
+
     /// Appends the ordering keys of `moves[from..]` (but `skip`) to `keys`, unsorted (see [`pick`]): the
     /// score in the high half, the reversed index in the low half (so keys are distinct and ties
     /// keep generation order).
@@ -364,10 +438,16 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
+    /// With several threads, a node deep enough to be worth it is marked busy while searched.
     fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, allow_null: bool) -> i32 {
         let outer = self.dep;
         self.dep = usize::MAX;
+        let hash = self.game.position().hash();
+        let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
         let v = self.search_inner(alpha, beta, depth, ply, allow_null);
+        if marked {
+            self.shared.unmark_busy(hash);
+        }
         self.dep = self.dep.min(outer);
         v
     }
@@ -500,9 +580,23 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        // Moves searched so far, the next key to take, and moves put off because another
+        // thread is searching them (searched last, see `Shared::busy`).
         let mut searched = 0;
-        while searched < keys.len() {
-            let key = pick(&mut keys, searched);
+        let mut next = 0;
+        let mut deferred: ArrayVec<u64, 64> = ArrayVec::new();
+        let mut next_deferred = 0;
+        let defer = self.smp && depth >= DEFER_DEPTH + 1;
+        loop {
+            let key = if next < keys.len() {
+                next += 1;
+                pick(&mut keys, next - 1)
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
             let mv = moves[(u32::MAX - key as u32) as usize];
             let order = (key >> 32) as u32;
             let quiet = order < (1 << 24);
@@ -516,6 +610,23 @@ impl<'a> Worker<'a> {
                 if cfg.futility && depth <= 2 && static_eval + 150 * depth <= alpha {
                     break;
                 }
+            }
+            if defer
+                && searched > 0
+                && next_deferred == 0
+                && !deferred.is_full()
+                && self.shared.is_busy(child_hash(
+                    self.game.position(),
+                    mv,
+                    &self.game.rules().options,
+                ))
+            {
+                deferred.push(key);
+                if next == keys.len() && !scored {
+                    self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
+                    scored = true;
+                }
+                continue;
             }
             self.game.make(mv);
             let new_depth = depth - 1;
@@ -572,19 +683,8 @@ impl<'a> Worker<'a> {
                 quiets.push(mv);
             }
             searched += 1;
-            if !scored && searched == keys.len() {
-                if staged {
-                    // The staged table move did not cut off: generate the rest now. The list
-                    // holds the table move again, which is skipped.
-                    self.generate(&mut moves);
-                    let again = moves[1..]
-                        .iter()
-                        .position(|&m| m == moves[0])
-                        .map(|i| i + 1);
-                    self.order_moves(&moves, 1, again, ply, &mut keys);
-                } else {
-                    self.order_moves(&moves, 0, tt_index, ply, &mut keys);
-                }
+            if !scored && next == keys.len() {
+                self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
                 scored = true;
             }
         }
@@ -730,7 +830,33 @@ impl<'a> Worker<'a> {
         self.dep = usize::MAX;
         let root_lmr = self.cfg.root_lmr;
         let options = self.game.rules().options;
-        for (i, rm) in moves.iter_mut().enumerate() {
+        // Root moves another thread is busy with are put off to the end, as inside the tree.
+        let n = moves.len();
+        let mut next = 0;
+        let mut deferred: Vec<usize> = Vec::new();
+        let mut next_deferred = 0;
+        loop {
+            let i = if next < n {
+                next += 1;
+                next - 1
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
+            if self.smp
+                && i > 0
+                && next_deferred == 0
+                && depth > DEFER_DEPTH
+                && self
+                    .shared
+                    .is_busy(child_hash(self.game.position(), moves[i].mv, &options))
+            {
+                deferred.push(i);
+                continue;
+            }
+            let rm = &mut moves[i];
             let quiet = full_capture_count(self.game.position(), rm.mv, &options) == 0;
             self.game.make(rm.mv);
             let mut v;
