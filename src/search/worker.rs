@@ -586,7 +586,7 @@ impl<'a> Worker<'a> {
         let mut next = 0;
         let mut deferred: ArrayVec<u64, 64> = ArrayVec::new();
         let mut next_deferred = 0;
-        let defer = self.smp && depth >= DEFER_DEPTH + 1;
+        let defer = self.smp && depth > DEFER_DEPTH;
         loop {
             let key = if next < keys.len() {
                 next += 1;
