@@ -131,12 +131,22 @@ fn features(pos: &Position) -> [Features; 2] {
             let occ = words[0] | words[1];
             // Mobility: every maximal empty run is reachable by the pieces at its two ends;
             // the downward direction is the upward one on the bit-reversed line.
+            // Black's share is the total less White's: every empty square with a piece below it
+            // is reached upwards by that piece, likewise downwards.
             let empty = !occ & full;
-            let empty_rev = empty.reverse_bits() >> flip;
-            for c in 0..2 {
-                let up = reach_upwards(words[c], empty).count_ones();
-                let down = reach_upwards(words[c].reverse_bits() >> flip, empty_rev).count_ones();
-                f[c].mobility += (up + down) as i32;
+            if occ != 0 {
+                let up_white = reach_upwards(words[0], empty).count_ones();
+                let down_white = reach_upwards(
+                    words[0].reverse_bits() >> flip,
+                    empty.reverse_bits() >> flip,
+                )
+                .count_ones();
+                let lowest = occ.trailing_zeros();
+                let highest = 31 - occ.leading_zeros();
+                let up_all = (empty >> lowest).count_ones();
+                let down_all = (empty & ((1u32 << highest) - 1)).count_ones();
+                f[0].mobility += (up_white + down_white) as i32;
+                f[1].mobility += (up_all + down_all - up_white - down_white) as i32;
             }
             for c in Color::BOTH {
                 let own = words[c.index()];
