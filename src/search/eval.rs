@@ -97,6 +97,51 @@ fn reachable(
         || next_down(pocc, line).is_some_and(|j| pown >> j & 1 != 0)
 }
 
+/// The pieces of `own` whose friendly run along a line of `len` squares touches an edge: they
+/// cannot be flanked along this line while it stays so.
+#[inline(always)]
+fn edge_runs(own: u32, len: usize) -> u32 {
+    let low_run = (!own).trailing_zeros();
+    let mut anchored = ((1u64 << low_run) - 1) as u32;
+    let high_run = (!(own << (32 - len))).leading_zeros() as usize;
+    if high_run > 0 {
+        anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
+    }
+    anchored
+}
+
+/// Pieces of `c` in the runs of `rest` (its pieces on this line not anchored along it) that
+/// hang: one end of the run an enemy piece, the other an empty square an enemy can reach in
+/// one slide.
+#[inline]
+fn hanging(lines: &Lines, c: Color, is_file: bool, line: usize, mut rest: u32, len: usize) -> i32 {
+    let their = lines.word(c.other(), is_file, line);
+    let occ = their | lines.word(c, is_file, line);
+    let mut n = 0;
+    while rest != 0 {
+        let lo = rest.trailing_zeros() as usize;
+        let run = (!(rest >> lo)).trailing_zeros() as usize;
+        rest &= !(((1u64 << run) - 1) << lo) as u32;
+        let hi = lo + run - 1;
+        // Unanchored runs have a square on each side.
+        let (below, above) = (lo - 1, hi + 1);
+        let enemy_below = their >> below & 1 != 0;
+        let enemy_above = their >> above & 1 != 0;
+        let empty_below = occ >> below & 1 == 0;
+        let empty_above = occ >> above & 1 == 0;
+        let threatened = (enemy_below
+            && empty_above
+            && reachable(lines, c.other(), is_file, line, above, 1, len))
+            || (enemy_above
+                && empty_below
+                && reachable(lines, c.other(), is_file, line, below, -1, len));
+        if threatened {
+            n += run as i32;
+        }
+    }
+    n
+}
+
 /// Empty squares of `empty` that a piece of `own` reaches sliding towards higher bits: each
 /// empty run whose lower neighbour is in `own`. Adding the run's first bit carries through the
 /// whole run, so `(empty + seeds) ^ empty` flips exactly those runs (and the blocker above
@@ -151,42 +196,15 @@ fn features(pos: &Position) -> [Features; 2] {
             for c in Color::BOTH {
                 let own = words[c.index()];
                 let their = words[c.other().index()];
-                // Runs touching an edge are anchored along this line.
-                let low_run = (!own).trailing_zeros();
-                let mut anchored = ((1u64 << low_run) - 1) as u32;
-                let high = own << (32 - len);
-                let high_run = (!high).leading_zeros() as usize;
-                if high_run > 0 {
-                    anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
-                }
+                let anchored = edge_runs(own, len);
                 if !is_file {
                     anchor_rank[c.index()][line] = anchored;
                 }
                 // Hanging runs: one end an enemy piece, the other an empty square an enemy can
                 // reach in one slide. Only a run with an enemy next to it can be one.
-                let mut rest = own & !anchored;
-                if rest & ((their << 1) | (their >> 1)) == 0 {
-                    continue;
-                }
-                while rest != 0 {
-                    let lo = rest.trailing_zeros() as usize;
-                    let run = (!(rest >> lo)).trailing_zeros() as usize;
-                    rest &= !(((1u64 << run) - 1) << lo) as u32;
-                    let hi = lo + run - 1;
-                    let (below, above) = (lo - 1, hi + 1);
-                    let enemy_below = their >> below & 1 != 0;
-                    let enemy_above = their >> above & 1 != 0;
-                    let empty_below = occ >> below & 1 == 0;
-                    let empty_above = occ >> above & 1 == 0;
-                    let threatened = (enemy_below
-                        && empty_above
-                        && reachable(&lines, c.other(), is_file, line, above, 1, len))
-                        || (enemy_above
-                            && empty_below
-                            && reachable(&lines, c.other(), is_file, line, below, -1, len));
-                    if threatened {
-                        f[c.index()].hanging += run as i32;
-                    }
+                let rest = own & !anchored;
+                if rest & ((their << 1) | (their >> 1)) != 0 {
+                    f[c.index()].hanging += hanging(&lines, c, is_file, line, rest, len);
                 }
             }
         }
@@ -301,15 +319,7 @@ mod tests {
                 }
                 for c in Color::BOTH {
                     let own = words[c.index()];
-                    let their = words[c.other().index()];
-                    // Runs touching an edge are anchored along this line.
-                    let low_run = (!own).trailing_zeros();
-                    let mut anchored = ((1u64 << low_run) - 1) as u32;
-                    let high = own << (32 - len);
-                    let high_run = (!high).leading_zeros() as usize;
-                    if high_run > 0 {
-                        anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
-                    }
+                    let anchored = edge_runs(own, len);
                     if is_file {
                         anchor_file[c.index()][line] = anchored;
                     } else {
@@ -317,27 +327,7 @@ mod tests {
                     }
                     // Hanging runs: one end an enemy piece, the other an empty square an enemy can
                     // reach in one slide.
-                    let mut rest = own & !anchored;
-                    while rest != 0 {
-                        let lo = rest.trailing_zeros() as usize;
-                        let run = (!(rest >> lo)).trailing_zeros() as usize;
-                        rest &= !(((1u64 << run) - 1) << lo) as u32;
-                        let hi = lo + run - 1;
-                        let (below, above) = (lo - 1, hi + 1);
-                        let enemy_below = their >> below & 1 != 0;
-                        let enemy_above = their >> above & 1 != 0;
-                        let empty_below = occ >> below & 1 == 0;
-                        let empty_above = occ >> above & 1 == 0;
-                        let threatened = (enemy_below
-                            && empty_above
-                            && reachable(&lines, c.other(), is_file, line, above, 1, len))
-                            || (enemy_above
-                                && empty_below
-                                && reachable(&lines, c.other(), is_file, line, below, -1, len));
-                        if threatened {
-                            f[c.index()].hanging += run as i32;
-                        }
-                    }
+                    f[c.index()].hanging += hanging(&lines, c, is_file, line, own & !anchored, len);
                 }
             }
         }

@@ -143,6 +143,17 @@ impl<T> std::ops::Deref for CacheLine<T> {
     }
 }
 
+/// What a child's score did to its node (see `Worker::improve`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    /// Not above alpha.
+    Worse,
+    /// A new best move inside the window.
+    Raised,
+    /// At or above beta.
+    Cutoff,
+}
+
 /// A root move with its latest score and line.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -364,6 +375,34 @@ impl<'a> Worker<'a> {
         let i = self.history_index(mv);
         let h = &mut self.history[i];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Takes a child's score `v` for `mv` into the node's best score and window: a score above
+    /// alpha raises it and makes `mv` the line's head; one at or above beta is a cutoff.
+    #[inline(always)]
+    fn improve(
+        &mut self,
+        v: i32,
+        mv: Move,
+        ply: usize,
+        best: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Step {
+        if v <= *best {
+            return Step::Worse;
+        }
+        *best = v;
+        if v <= *alpha {
+            return Step::Worse;
+        }
+        *alpha = v;
+        self.update_pv(ply, mv);
+        if v >= beta {
+            Step::Cutoff
+        } else {
+            Step::Raised
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -656,28 +695,24 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let bonus = (depth * depth).min(400);
-                            self.update_history(mv, bonus * 32);
-                            for &q in &quiets {
-                                self.update_history(q, -bonus * 32);
-                            }
-                        }
-                        break;
+            let step = self.improve(v, mv, ply, &mut best, &mut alpha, beta);
+            if step != Step::Worse {
+                best_move = Some(mv);
+            }
+            if step == Step::Cutoff {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let bonus = (depth * depth).min(400);
+                    self.update_history(mv, bonus * 32);
+                    for &q in &quiets {
+                        self.update_history(q, -bonus * 32);
                     }
                 }
+                break;
             }
             if quiet && !quiets.is_full() {
                 quiets.push(mv);
@@ -801,15 +836,8 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if self.improve(v, mv, ply, &mut best, &mut alpha, beta) == Step::Cutoff {
+                break;
             }
         }
         best
