@@ -186,25 +186,38 @@ pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move) -> bool {
     occupied & path == 0
 }
 
-/// Pieces converted along straight lines by a move to each destination square, computed once
-/// per square and node. The count depends only on the destination (see
-/// [`Position::straight_capture_count`]), and on a crowded board many moves share one, so
-/// ordering a node's moves asks the rules once per square instead of once per move.
-pub(crate) struct CaptureCache {
-    /// Per rank, the files whose count is known.
-    known: [u32; MAX_DIM],
+/// What a slide to each destination square does, computed once per square and node: the
+/// pieces it converts along straight lines and the change of hash they make. Both depend only
+/// on the destination (see [`Position::straight_capture_count`]), and on a crowded board many
+/// moves share one, so a node asks the rules once per square instead of once per move. Lives
+/// in the worker (no per-node zeroing of the tables): a reset forgets which squares are known.
+pub(crate) struct DestCache {
+    /// Per rank, the files whose capture count is known.
+    known_count: [u32; MAX_DIM],
+    /// Per rank, the files whose hash change is known.
+    known_delta: [u32; MAX_DIM],
     /// The counts of the known squares.
     counts: [u8; SQUARE_SLOTS],
+    /// The hash changes (conversions only, not the moved piece) of the known squares.
+    deltas: [u64; SQUARE_SLOTS],
 }
 
-impl CaptureCache {
+impl DestCache {
     /// An empty cache.
-    #[inline(always)]
-    pub(crate) fn new() -> CaptureCache {
-        CaptureCache {
-            known: [0; MAX_DIM],
+    pub(crate) fn new() -> DestCache {
+        DestCache {
+            known_count: [0; MAX_DIM],
+            known_delta: [0; MAX_DIM],
             counts: [0; SQUARE_SLOTS],
+            deltas: [0; SQUARE_SLOTS],
         }
+    }
+
+    /// Forgets everything (a new node).
+    #[inline(always)]
+    pub(crate) fn reset(&mut self) {
+        self.known_count = [0; MAX_DIM];
+        self.known_delta = [0; MAX_DIM];
     }
 
     /// Same as [`capture_count`].
@@ -218,15 +231,34 @@ impl CaptureCache {
             return mv.is_leap() as u32;
         }
         let (f, r) = (to.file(), to.rank());
-        let n = if self.known[r] >> f & 1 != 0 {
+        let n = if self.known_count[r] >> f & 1 != 0 {
             self.counts[to.index()] as u32
         } else {
             let n = pos.straight_capture_count(Move::slide(to, to));
-            self.known[r] |= 1 << f;
+            self.known_count[r] |= 1 << f;
             self.counts[to.index()] = n as u8;
             n
         };
         n + mv.is_leap() as u32
+    }
+
+    /// Same as [`child_hash`] for a slide under the basic capture rules.
+    #[inline(always)]
+    pub(crate) fn slide_child_hash(&mut self, pos: &Position, mv: Move) -> u64 {
+        let us = pos.side_to_move();
+        let (from, to) = (mv.from(), mv.to());
+        let moved = pos.hash() ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
+        if !enemy_adjacent(pos, to) {
+            return moved;
+        }
+        let (f, r) = (to.file(), to.rank());
+        if self.known_delta[r] >> f & 1 == 0 {
+            // A slide from `to` to itself moves nothing: what is left is the conversions.
+            let delta = pos.slide_child_hash(Move::slide(to, to)) ^ pos.hash() ^ SIDE_KEY;
+            self.known_delta[r] |= 1 << f;
+            self.deltas[to.index()] = delta;
+        }
+        moved ^ self.deltas[to.index()]
     }
 }
 
@@ -304,11 +336,17 @@ mod tests {
             random_opening(&mut game, rng.below(80), &mut rng);
             let pos = game.position();
             let options = game.rules().options;
-            let mut cache = CaptureCache::new();
+            let mut cache = DestCache::new();
             for mv in game.legal_moves() {
                 assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
                 assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
                 assert_eq!(cache.count(pos, mv), capture_count(pos, mv));
+                if !mv.is_pass() && !mv.is_leap() {
+                    assert_eq!(
+                        cache.slide_child_hash(pos, mv),
+                        pos.child_hash(mv, &options)
+                    );
+                }
             }
             let mut expected: Vec<(Move, u32)> = Vec::new();
             pos.for_each_pseudo_move(&options, |mv| {

@@ -38,7 +38,7 @@ use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
 use super::movegen::{
-    child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, CaptureCache,
+    child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, DestCache,
 };
 use super::time::TimeManager;
 use super::tt::{Bound, Tt};
@@ -188,6 +188,8 @@ pub struct Worker<'a> {
     /// Copies of the shared switches and weights, read at every node.
     cfg: SearchConfig,
     weights: Weights,
+    /// Per-destination capture counts and hash changes of the node being generated or ordered.
+    dest: Box<DestCache>,
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
 }
@@ -212,6 +214,12 @@ fn pick(keys: &mut [u64], i: usize) -> u64 {
         keys[i..].sort_unstable_by(|a, b| b.cmp(a));
     }
     keys[i]
+}
+
+/// The history heuristic's slot of `mv` for the side with index `side`.
+#[inline(always)]
+fn history_slot(side: usize, mv: Move) -> usize {
+    (side * SQUARE_SLOTS + mv.from().index()) * SQUARE_SLOTS + mv.to().index()
 }
 
 #[inline(always)]
@@ -264,6 +272,7 @@ impl<'a> Worker<'a> {
             cfg: shared.config,
             weights: shared.weights,
             smp: shared.threads > 1,
+            dest: Box::new(DestCache::new()),
         }
     }
 
@@ -339,12 +348,19 @@ impl<'a> Worker<'a> {
         let history = game.history();
         let mut dep = self.dep;
         let root_index = self.root_index;
+        let basic = !options.needs_full_capture();
+        let dest = &mut *self.dest;
+        dest.reset();
         pos.for_each_pseudo_move(&options, |mv| {
             if mv.is_pass() {
                 list.push(mv);
                 return;
             }
-            let h = child_hash(pos, mv, &options);
+            let h = if basic && !mv.is_leap() {
+                dest.slide_child_hash(pos, mv)
+            } else {
+                child_hash(pos, mv, &options)
+            };
             if history.contains(h) {
                 Self::note_ban(&mut dep, root_index, game, h);
             } else {
@@ -367,8 +383,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
-        let c = self.game.side_to_move().index();
-        (c * SQUARE_SLOTS + mv.from().index()) * SQUARE_SLOTS + mv.to().index()
+        history_slot(self.game.side_to_move().index(), mv)
     }
 
     fn update_history(&mut self, mv: Move, bonus: i32) {
@@ -442,7 +457,7 @@ impl<'a> Worker<'a> {
     /// score in the high half, the reversed index in the low half (so keys are distinct and ties
     /// keep generation order).
     fn order_moves(
-        &self,
+        &mut self,
         moves: &MoveList,
         from: usize,
         skip: Option<usize>,
@@ -453,7 +468,10 @@ impl<'a> Worker<'a> {
         let killers = self.killers[ply];
         let options = self.game.rules().options;
         let exact = options.needs_full_capture() || options.last_piece_leap;
-        let mut captures = CaptureCache::new();
+        let captures = &mut *self.dest;
+        captures.reset();
+        let history = &self.history;
+        let side = self.game.side_to_move().index();
         for (i, &mv) in moves.iter().enumerate().skip(from) {
             if Some(i) == skip {
                 continue;
@@ -470,7 +488,7 @@ impl<'a> Worker<'a> {
             } else if Some(mv) == killers[1] {
                 1 << 23
             } else {
-                ((1 << 21) + self.history[self.history_index(mv)]) as u32
+                ((1 << 21) + history[history_slot(side, mv)]) as u32
             };
             keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
         }
@@ -563,15 +581,13 @@ impl<'a> Worker<'a> {
             depth
         };
         // The static evaluation serves only null move and futility, which apply at non-PV
-        // nodes near the leaves (futility) or when null move is on: computing it elsewhere is
-        // wasted work.
-        let needs_eval = !pv_node
-            && ((cfg.futility && depth <= 2) || (cfg.null_move && allow_null && depth >= 3));
-        let static_eval = if needs_eval {
-            evaluate(&self.game, &weights)
-        } else {
-            0
-        };
+        // nodes: it is computed when one of them first needs it (futility only after the
+        // first move, which often cuts off alone), never elsewhere.
+        let mut static_eval = None;
+        let eval_for_null = !pv_node && cfg.null_move && allow_null && depth >= 3;
+        if eval_for_null {
+            static_eval = Some(evaluate(&self.game, &weights));
+        }
         let us = self.game.side_to_move();
         let options = self.game.rules().options;
 
@@ -584,7 +600,7 @@ impl<'a> Worker<'a> {
             && allow_null
             && depth >= 3
             && !options.territory
-            && static_eval >= beta
+            && static_eval.is_some_and(|e| e >= beta)
             && moves.len() >= 12
             && self.game.position().count(us) >= 4
             && beta.abs() < MATE_BOUND
@@ -646,7 +662,12 @@ impl<'a> Worker<'a> {
                     break;
                 }
                 // Futility: a quiet move cannot lift a hopeless static score by the margin.
-                if cfg.futility && depth <= 2 && static_eval + 150 * depth <= alpha {
+                if cfg.futility
+                    && depth <= 2
+                    && *static_eval.get_or_insert_with(|| evaluate(&self.game, &weights))
+                        + 150 * depth
+                        <= alpha
+                {
                     break;
                 }
             }
