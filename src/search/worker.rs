@@ -43,9 +43,9 @@ use super::movegen::{
 use super::time::TimeManager;
 use super::tt::{Bound, Tt};
 use super::{SearchConfig, SearchInfo};
-use crate::rules::geometry::SQUARE_SLOTS;
+use crate::rules::geometry::MAX_DIM;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Game, Move, MoveList, Outcome};
+use crate::rules::{Game, Move, MoveList, Outcome, Square};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -177,7 +177,11 @@ pub struct Worker<'a> {
     flushed: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
+    /// History heuristic scores by side, origin and destination (compact square numbers, so an
+    /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
+    history: Vec<i16>,
+    /// Board width, for compact square numbers.
+    width: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Smallest history index (at or after the root) of a position a ban in the current subtree
@@ -216,10 +220,14 @@ fn pick(keys: &mut [u64], i: usize) -> u64 {
     keys[i]
 }
 
-/// The history heuristic's slot of `mv` for the side with index `side`.
+/// The history heuristic's slot of `mv` for the side with index `side` on a board `width`
+/// files wide.
 #[inline(always)]
-fn history_slot(side: usize, mv: Move) -> usize {
-    (side * SQUARE_SLOTS + mv.from().index()) * SQUARE_SLOTS + mv.to().index()
+fn history_slot(side: usize, mv: Move, width: usize) -> usize {
+    const AREA: usize = MAX_DIM * MAX_DIM;
+    let (from, to) = (mv.from(), mv.to());
+    let compact = |sq: Square| sq.rank() * width + sq.file();
+    (side * AREA + compact(from)) * AREA + compact(to)
 }
 
 #[inline(always)]
@@ -248,6 +256,7 @@ impl<'a> Worker<'a> {
     /// A thread searching `game` (whose current position is the root).
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
+        let width = game.rules().size.width();
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -263,7 +272,8 @@ impl<'a> Worker<'a> {
             flushed: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            history: vec![0; 2 * MAX_DIM.pow(4)],
+            width,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
@@ -383,13 +393,14 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
-        history_slot(self.game.side_to_move().index(), mv)
+        history_slot(self.game.side_to_move().index(), mv, self.width)
     }
 
     fn update_history(&mut self, mv: Move, bonus: i32) {
         let i = self.history_index(mv);
-        let h = &mut self.history[i];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let h = self.history[i] as i32;
+        // Gravity keeps the score within HISTORY_MAX (plus rounding), well inside an i16.
+        self.history[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
     }
 
     /// Takes a child's score `v` for `mv` into the node's best score and window: a score above
@@ -471,6 +482,7 @@ impl<'a> Worker<'a> {
         let captures = &mut *self.dest;
         captures.reset();
         let history = &self.history;
+        let width = self.width;
         let side = self.game.side_to_move().index();
         for (i, &mv) in moves.iter().enumerate().skip(from) {
             if Some(i) == skip {
@@ -488,7 +500,7 @@ impl<'a> Worker<'a> {
             } else if Some(mv) == killers[1] {
                 1 << 23
             } else {
-                ((1 << 21) + history[history_slot(side, mv)]) as u32
+                ((1 << 21) + history[history_slot(side, mv, width)] as i32) as u32
             };
             keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
         }
