@@ -149,6 +149,8 @@ pub struct SearchConfig {
     pub few_moves_extension: bool,
     /// Late move reductions at the root too.
     pub root_lmr: bool,
+    /// Table cutoffs in quiescence (probe only).
+    pub qsearch_tt: bool,
 }
 
 /// The defaults follow self-play A/B matches (default against one switch flipped, pairs of
@@ -165,6 +167,7 @@ impl Default for SearchConfig {
             aspiration: true,
             few_moves_extension: false,
             root_lmr: true,
+            qsearch_tt: true,
         }
     }
 }
@@ -196,6 +199,7 @@ impl SearchConfig {
                 "aspiration" => &mut self.aspiration,
                 "few_moves_extension" => &mut self.few_moves_extension,
                 "root_lmr" => &mut self.root_lmr,
+                "qsearch_tt" => &mut self.qsearch_tt,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

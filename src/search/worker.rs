@@ -786,6 +786,23 @@ impl<'a> Worker<'a> {
             return v;
         }
         self.seldepth = self.seldepth.max(ply);
+        // A table entry from the main search (any depth covers quiescence) settles a non-PV
+        // node as it would in the main search; quiescence itself stores nothing, so its many
+        // shallow results do not push deeper ones out.
+        if self.cfg.qsearch_tt && beta - alpha == 1 {
+            let hash = self.game.position().hash();
+            if let Some(hit) = self.shared.tt.probe(hash) {
+                if hit.current {
+                    let s = from_tt(hit.score, ply);
+                    match hit.bound {
+                        Bound::Exact => return s,
+                        Bound::Lower if s >= beta => return s,
+                        Bound::Upper if s <= alpha => return s,
+                        _ => {}
+                    }
+                }
+            }
+        }
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
         let weights = self.weights;
         let game = &self.game;
