@@ -143,6 +143,38 @@ impl<T> std::ops::Deref for CacheLine<T> {
     }
 }
 
+/// Slots of a worker's evaluation cache (a power of two).
+const EVAL_CACHE_SLOTS: usize = 1 << 14;
+
+/// Static evaluations by position hash, one direct-mapped table per worker. Iterative
+/// deepening evaluates the same leaves again at every iteration, and quiescence evaluates
+/// nearly every node it visits; the evaluation is a function of the position alone (the
+/// rules and weights are fixed for the search), so a hit returns exactly what evaluating would.
+struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![(0, 0); EVAL_CACHE_SLOTS],
+        }
+    }
+
+    /// The evaluation of `game`'s position, from the cache when it holds it.
+    #[inline]
+    fn get(&mut self, game: &Game, weights: &Weights) -> i32 {
+        let hash = game.position().hash();
+        let slot = &mut self.slots[hash as usize & (EVAL_CACHE_SLOTS - 1)];
+        if slot.0 == hash {
+            return slot.1;
+        }
+        let v = evaluate(game, weights);
+        *slot = (hash, v);
+        v
+    }
+}
+
 /// What a child's score did to its node (see `Worker::improve`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Step {
@@ -192,6 +224,8 @@ pub struct Worker<'a> {
     /// Copies of the shared switches and weights, read at every node.
     cfg: SearchConfig,
     weights: Weights,
+    /// Static evaluations seen lately.
+    evals: EvalCache,
     /// Per-destination capture counts and hash changes of the node being generated or ordered.
     dest: Box<DestCache>,
     /// Whether other threads search too (then busy nodes are marked and deferred).
@@ -283,6 +317,7 @@ impl<'a> Worker<'a> {
             weights: shared.weights,
             smp: shared.threads > 1,
             dest: Box::new(DestCache::new()),
+            evals: EvalCache::new(),
         }
     }
 
@@ -543,7 +578,7 @@ impl<'a> Worker<'a> {
         let cfg = self.cfg;
         let weights = self.weights;
         if ply >= MAX_PLY {
-            return evaluate(&self.game, &weights);
+            return self.evals.get(&self.game, &weights);
         }
         self.seldepth = self.seldepth.max(ply);
         // Mate distance pruning: no line from here can beat a win found closer to the root.
@@ -598,7 +633,7 @@ impl<'a> Worker<'a> {
         let mut static_eval = None;
         let eval_for_null = !pv_node && cfg.null_move && allow_null && depth >= 3;
         if eval_for_null {
-            static_eval = Some(evaluate(&self.game, &weights));
+            static_eval = Some(self.evals.get(&self.game, &weights));
         }
         let us = self.game.side_to_move();
         let options = self.game.rules().options;
@@ -676,7 +711,7 @@ impl<'a> Worker<'a> {
                 // Futility: a quiet move cannot lift a hopeless static score by the margin.
                 if cfg.futility
                     && depth <= 2
-                    && *static_eval.get_or_insert_with(|| evaluate(&self.game, &weights))
+                    && *static_eval.get_or_insert_with(|| self.evals.get(&self.game, &weights))
                         + 150 * depth
                         <= alpha
                 {
@@ -837,7 +872,7 @@ impl<'a> Worker<'a> {
             });
             has_quiet = quiet;
             if has_quiet {
-                stand = Some(evaluate(game, &weights));
+                stand = Some(self.evals.get(game, &weights));
             }
         } else {
             // Standing pat needs a quiet move to stand on; the first one found usually is, so
@@ -847,7 +882,7 @@ impl<'a> Worker<'a> {
                 Self::note_ban(&mut dep, root_index, game, h)
             });
             if has_quiet {
-                let v = evaluate(game, &weights);
+                let v = self.evals.get(game, &weights);
                 if v >= beta || qply >= QS_MAX || ply >= MAX_PLY {
                     self.dep = dep;
                     return v;
@@ -875,7 +910,7 @@ impl<'a> Worker<'a> {
             best = stand;
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY {
-            return evaluate(&self.game, &weights);
+            return self.evals.get(&self.game, &weights);
         }
         caps.sort_unstable_by(|a, b| b.cmp(a));
         for &key in &caps {
