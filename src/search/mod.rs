@@ -153,10 +153,11 @@ pub struct SearchConfig {
     pub qsearch_tt: bool,
 }
 
-/// The defaults follow self-play A/B matches (default against one switch flipped, pairs of
-/// games from the same random opening with colours swapped, fixed nodes per move): a switch is
-/// on only if turning it on won games. Null move and the few-moves extension measured even
-/// (null move 63 wins to 60 losses over 200 games), so they are off.
+/// The defaults follow self-play A/B matches through `mingmang match` (default against one
+/// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
+/// swapped, 10,000 nodes per move; table in `BENCHMARKS.md`): a switch is on only if turning
+/// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
+/// did not, so they are off.
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -164,7 +165,7 @@ impl Default for SearchConfig {
             lmr: true,
             futility: true,
             late_move_pruning: true,
-            aspiration: true,
+            aspiration: false,
             few_moves_extension: false,
             root_lmr: true,
             qsearch_tt: true,
