@@ -41,7 +41,7 @@ use super::movegen::{
     child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, DestCache,
 };
 use super::time::TimeManager;
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Hit, Tt};
 use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::MAX_DIM;
 use crate::rules::moves::MAX_MOVES;
@@ -262,6 +262,22 @@ fn history_slot(side: usize, mv: Move, width: usize) -> usize {
     let (from, to) = (mv.from(), mv.to());
     let compact = |sq: Square| sq.rank() * width + sq.file();
     (side * AREA + compact(from)) * AREA + compact(to)
+}
+
+/// The score a table entry settles the window `alpha..beta` with at `ply`, if it does: only
+/// entries of the current search are trusted (see the module documentation).
+#[inline(always)]
+fn tt_cutoff(hit: &Hit, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if !hit.current {
+        return None;
+    }
+    let s = from_tt(hit.score, ply);
+    match hit.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
 }
 
 #[inline(always)]
@@ -591,13 +607,9 @@ impl<'a> Worker<'a> {
         let mut tt_move = None;
         if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
-            if !pv_node && hit.current && hit.depth >= depth {
-                let s = from_tt(hit.score, ply);
-                match hit.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+            if !pv_node && hit.depth >= depth {
+                if let Some(s) = tt_cutoff(&hit, alpha, beta, ply) {
+                    return s;
                 }
             }
         }
@@ -826,16 +838,13 @@ impl<'a> Worker<'a> {
         // shallow results do not push deeper ones out.
         if self.cfg.qsearch_tt && beta - alpha == 1 {
             let hash = self.game.position().hash();
-            if let Some(hit) = self.shared.tt.probe(hash) {
-                if hit.current {
-                    let s = from_tt(hit.score, ply);
-                    match hit.bound {
-                        Bound::Exact => return s,
-                        Bound::Lower if s >= beta => return s,
-                        Bound::Upper if s <= alpha => return s,
-                        _ => {}
-                    }
-                }
+            if let Some(s) = self
+                .shared
+                .tt
+                .probe(hash)
+                .and_then(|hit| tt_cutoff(&hit, alpha, beta, ply))
+            {
+                return s;
             }
         }
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
