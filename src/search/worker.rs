@@ -898,8 +898,11 @@ impl<'a> Worker<'a> {
                 }
                 stand = Some(v);
             }
+            let dest = &mut *self.dest;
+            dest.reset();
             for_each_capture(pos, |mv, cap| {
-                let h = pos.child_hash(mv, &options);
+                // Up to four pieces capture on one square: its conversions are hashed once.
+                let h = dest.slide_child_hash(pos, mv);
                 if history.contains(h) {
                     Self::note_ban(&mut dep, root_index, game, h);
                 } else {
