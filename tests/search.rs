@@ -100,6 +100,7 @@ fn forced_results_match_a_brute_force_solver() {
         aspiration: false,
         few_moves_extension: false,
         root_lmr: false,
+        qsearch_tt: false,
     };
     for i in 0..400 {
         let n = 4 + (i % 2);
@@ -404,7 +405,7 @@ fn beats_a_greedy_mover() {
 /// A/B match: the default search against the same search with one technique flipped (off
 /// if it is on by default, on if off) or other evaluation weights.
 /// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
-/// few_moves_extension | root_lmr | weights,
+/// few_moves_extension | root_lmr | qsearch_tt | weights,
 /// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8),
 /// `AB_OPENING` random plies before the engines take over (default 6), `AB_SEED`.
 #[test]
@@ -450,6 +451,7 @@ fn ab_match() {
         "aspiration" => off.aspiration = !off.aspiration,
         "few_moves_extension" => off.few_moves_extension = !off.few_moves_extension,
         "root_lmr" => off.root_lmr = !off.root_lmr,
+        "qsearch_tt" => off.qsearch_tt = !off.qsearch_tt,
         other => panic!("unknown feature {other}"),
     }
     let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
@@ -546,6 +548,7 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
         aspiration: false,
         few_moves_extension: false,
         root_lmr: false,
+        qsearch_tt: false,
     };
     let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
     let with = solve(&mut game.clone(), 3, 0);

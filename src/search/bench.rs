@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::selfplay::Rng;
-use super::{Limits, SearchOptions, SearchResult, Searcher};
+use super::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).
@@ -225,6 +225,8 @@ pub fn run_positions(
     let stop = AtomicBool::new(false);
     for p in list {
         let mut searcher = Searcher::new(16);
+        // The fingerprint is of the default search, whatever MINGMANG_SEARCH says.
+        searcher.set_config(SearchConfig::default());
         let limits = Limits {
             depth: Some(depth_for(p.game.rules().size, depth)),
             ..Limits::default()

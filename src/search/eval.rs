@@ -3,6 +3,8 @@
 //! Every board from 4x4 to 19x19 is read through the same rank and file occupancy words, so the
 //! features mean the same on all sizes. The weights live in [`Weights`] for later tuning.
 
+use super::movegen::{next_down, next_up};
+use crate::rules::geometry::MAX_DIM;
 use crate::rules::{Color, Game, Position};
 
 /// Feature weights in centi-pieces (100 = one piece).
@@ -40,20 +42,6 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 8,
     territory: 60,
 };
-
-/// Nearest occupied index above `i` in `occ`, if any.
-#[inline(always)]
-fn next_up(occ: u32, i: usize) -> Option<usize> {
-    let above = (occ as u64) >> (i + 1);
-    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
-}
-
-/// Nearest occupied index below `i` in `occ`, if any.
-#[inline(always)]
-fn next_down(occ: u32, i: usize) -> Option<usize> {
-    let below = occ & ((1u32 << i) - 1);
-    (below != 0).then(|| 31 - below.leading_zeros() as usize)
-}
 
 /// Per-colour feature counts.
 #[derive(Default, Clone, Copy, Debug)]
@@ -109,94 +97,135 @@ fn reachable(
         || next_down(pocc, line).is_some_and(|j| pown >> j & 1 != 0)
 }
 
-/// Scans every rank and file once, filling both colours' features.
+/// The pieces of `own` whose friendly run along a line of `len` squares touches an edge: they
+/// cannot be flanked along this line while it stays so.
+#[inline(always)]
+fn edge_runs(own: u32, len: usize) -> u32 {
+    let low_run = (!own).trailing_zeros();
+    let mut anchored = ((1u64 << low_run) - 1) as u32;
+    let high_run = (!(own << (32 - len))).leading_zeros() as usize;
+    if high_run > 0 {
+        anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
+    }
+    anchored
+}
+
+/// Pieces of `c` in the runs of `rest` (its pieces on this line not anchored along it) that
+/// hang: one end of the run an enemy piece, the other an empty square an enemy can reach in
+/// one slide.
+#[inline]
+fn hanging(lines: &Lines, c: Color, is_file: bool, line: usize, mut rest: u32, len: usize) -> i32 {
+    let their = lines.word(c.other(), is_file, line);
+    let occ = their | lines.word(c, is_file, line);
+    let mut n = 0;
+    while rest != 0 {
+        let lo = rest.trailing_zeros() as usize;
+        let run = (!(rest >> lo)).trailing_zeros() as usize;
+        rest &= !(((1u64 << run) - 1) << lo) as u32;
+        let hi = lo + run - 1;
+        // Unanchored runs have a square on each side.
+        let (below, above) = (lo - 1, hi + 1);
+        let enemy_below = their >> below & 1 != 0;
+        let enemy_above = their >> above & 1 != 0;
+        let empty_below = occ >> below & 1 == 0;
+        let empty_above = occ >> above & 1 == 0;
+        let threatened = (enemy_below
+            && empty_above
+            && reachable(lines, c.other(), is_file, line, above, 1, len))
+            || (enemy_above
+                && empty_below
+                && reachable(lines, c.other(), is_file, line, below, -1, len));
+        if threatened {
+            n += run as i32;
+        }
+    }
+    n
+}
+
+/// Empty squares of `empty` that a piece of `own` reaches sliding towards higher bits: each
+/// empty run whose lower neighbour is in `own`. Adding the run's first bit carries through the
+/// whole run, so `(empty + seeds) ^ empty` flips exactly those runs (and the blocker above
+/// each, which the final mask drops). Runs never share carries: a blocker bit separates them.
+#[inline(always)]
+fn reach_upwards(own: u32, empty: u32) -> u32 {
+    let seeds = (own << 1) & empty;
+    (empty.wrapping_add(seeds) ^ empty) & empty
+}
+
+/// Scans every rank and file once, filling both colours' features. Bit-parallel where it can
+/// be: mobility with carries along each line, file anchoring by filling rank words from each
+/// edge, so the cost is a few operations per line rather than per piece or per run.
+// `line` numbers ranks and files alike; it indexes the rank table only on the rank pass.
+#[allow(clippy::needless_range_loop)]
 fn features(pos: &Position) -> [Features; 2] {
     let size = pos.size();
     let (w, h) = (size.width(), size.height());
     let lines = Lines { pos };
     let mut f = [Features::default(); 2];
-    // anchored_along[c][is_file][line]: pieces whose friendly run along that line touches an edge.
-    let mut anchor_rank = [[0u32; 19]; 2];
-    let mut anchor_file = [[0u32; 19]; 2];
+    // Per colour and rank, the pieces whose friendly run along the rank touches an edge.
+    let mut anchor_rank = [[0u32; MAX_DIM]; 2];
     for is_file in [false, true] {
         let (count, len) = if is_file { (w, h) } else { (h, w) };
         let full = (1u32 << len) - 1;
+        let flip = 32 - len as u32;
         for line in 0..count {
             let words = [
                 lines.word(Color::White, is_file, line),
                 lines.word(Color::Black, is_file, line),
             ];
             let occ = words[0] | words[1];
-            // Mobility: every maximal empty run is reachable by the pieces at its two ends.
-            let mut empty = !occ & full;
-            while empty != 0 {
-                let lo = empty.trailing_zeros() as usize;
-                let run = (!(empty >> lo)).trailing_zeros() as usize;
-                empty &= !(((1u64 << run) - 1) << lo) as u32;
-                let hi = lo + run - 1;
-                for end in [lo.checked_sub(1), Some(hi + 1).filter(|&x| x < len)]
-                    .into_iter()
-                    .flatten()
-                {
-                    let c = if words[0] >> end & 1 != 0 { 0 } else { 1 };
-                    f[c].mobility += run as i32;
-                }
+            // Mobility: every maximal empty run is reachable by the pieces at its two ends;
+            // the downward direction is the upward one on the bit-reversed line.
+            // Black's share is the total less White's: every empty square with a piece below it
+            // is reached upwards by that piece, likewise downwards.
+            let empty = !occ & full;
+            if occ != 0 {
+                let up_white = reach_upwards(words[0], empty).count_ones();
+                let down_white = reach_upwards(
+                    words[0].reverse_bits() >> flip,
+                    empty.reverse_bits() >> flip,
+                )
+                .count_ones();
+                let lowest = occ.trailing_zeros();
+                let highest = 31 - occ.leading_zeros();
+                let up_all = (empty >> lowest).count_ones();
+                let down_all = (empty & ((1u32 << highest) - 1)).count_ones();
+                f[0].mobility += (up_white + down_white) as i32;
+                f[1].mobility += (up_all + down_all - up_white - down_white) as i32;
             }
             for c in Color::BOTH {
                 let own = words[c.index()];
                 let their = words[c.other().index()];
-                // Runs touching an edge are anchored along this line.
-                let low_run = (!own).trailing_zeros();
-                let mut anchored = ((1u64 << low_run) - 1) as u32;
-                let high = own << (32 - len);
-                let high_run = (!high).leading_zeros() as usize;
-                if high_run > 0 {
-                    anchored |= (((1u64 << high_run) - 1) << (len - high_run)) as u32;
-                }
-                if is_file {
-                    anchor_file[c.index()][line] = anchored;
-                } else {
+                let anchored = edge_runs(own, len);
+                if !is_file {
                     anchor_rank[c.index()][line] = anchored;
                 }
                 // Hanging runs: one end an enemy piece, the other an empty square an enemy can
-                // reach in one slide.
-                let mut rest = own & !anchored;
-                while rest != 0 {
-                    let lo = rest.trailing_zeros() as usize;
-                    let run = (!(rest >> lo)).trailing_zeros() as usize;
-                    rest &= !(((1u64 << run) - 1) << lo) as u32;
-                    let hi = lo + run - 1;
-                    let (below, above) = (lo - 1, hi + 1);
-                    let enemy_below = their >> below & 1 != 0;
-                    let enemy_above = their >> above & 1 != 0;
-                    let empty_below = occ >> below & 1 == 0;
-                    let empty_above = occ >> above & 1 == 0;
-                    let threatened = (enemy_below
-                        && empty_above
-                        && reachable(&lines, c.other(), is_file, line, above, 1, len))
-                        || (enemy_above
-                            && empty_below
-                            && reachable(&lines, c.other(), is_file, line, below, -1, len));
-                    if threatened {
-                        f[c.index()].hanging += run as i32;
-                    }
+                // reach in one slide. Only a run with an enemy next to it can be one.
+                let rest = own & !anchored;
+                if rest & ((their << 1) | (their >> 1)) != 0 {
+                    f[c.index()].hanging += hanging(&lines, c, is_file, line, rest, len);
                 }
             }
         }
     }
+    // File anchoring, one rank word at a time: a piece's friendly run along its file reaches
+    // the bottom edge if the piece below it does (or it stands on rank 1), likewise the top.
     for c in Color::BOTH {
-        for (r, &rank_anchor) in anchor_rank[c.index()].iter().enumerate().take(h) {
-            let mut bits = pos.rank_bits(c, r);
-            while bits != 0 {
-                let file = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let a = (rank_anchor >> file & 1) + (anchor_file[c.index()][file] >> r & 1);
-                match a {
-                    2 => f[c.index()].anchored += 1,
-                    1 => f[c.index()].half_anchored += 1,
-                    _ => {}
-                }
-            }
+        let ci = c.index();
+        let mut from_top = [0u32; MAX_DIM];
+        let mut run = u32::MAX;
+        for r in (0..h).rev() {
+            run &= pos.rank_bits(c, r);
+            from_top[r] = run;
+        }
+        let mut from_bottom = u32::MAX;
+        for (r, &top) in from_top.iter().enumerate().take(h) {
+            from_bottom &= pos.rank_bits(c, r);
+            let along_file = from_bottom | top;
+            let along_rank = anchor_rank[ci][r];
+            f[ci].anchored += (along_file & along_rank).count_ones() as i32;
+            f[ci].half_anchored += (along_file ^ along_rank).count_ones() as i32;
         }
     }
     f
@@ -260,5 +289,90 @@ mod tests {
         let p = parse_position("4/b3/1wb1/4 w").unwrap();
         let f = features(&p);
         assert_eq!(f[0].hanging, 1);
+    }
+    /// The straightforward per-run, per-piece version the fast one must agree with.
+    fn reference_features(pos: &Position) -> [Features; 2] {
+        let size = pos.size();
+        let (w, h) = (size.width(), size.height());
+        let lines = Lines { pos };
+        let mut f = [Features::default(); 2];
+        // anchored_along[c][is_file][line]: pieces whose friendly run along that line touches an edge.
+        let mut anchor_rank = [[0u32; 19]; 2];
+        let mut anchor_file = [[0u32; 19]; 2];
+        for is_file in [false, true] {
+            let (count, len) = if is_file { (w, h) } else { (h, w) };
+            let full = (1u32 << len) - 1;
+            for line in 0..count {
+                let words = [
+                    lines.word(Color::White, is_file, line),
+                    lines.word(Color::Black, is_file, line),
+                ];
+                let occ = words[0] | words[1];
+                // Mobility: every maximal empty run is reachable by the pieces at its two ends.
+                let mut empty = !occ & full;
+                while empty != 0 {
+                    let lo = empty.trailing_zeros() as usize;
+                    let run = (!(empty >> lo)).trailing_zeros() as usize;
+                    empty &= !(((1u64 << run) - 1) << lo) as u32;
+                    let hi = lo + run - 1;
+                    for end in [lo.checked_sub(1), Some(hi + 1).filter(|&x| x < len)]
+                        .into_iter()
+                        .flatten()
+                    {
+                        let c = if words[0] >> end & 1 != 0 { 0 } else { 1 };
+                        f[c].mobility += run as i32;
+                    }
+                }
+                for c in Color::BOTH {
+                    let own = words[c.index()];
+                    let anchored = edge_runs(own, len);
+                    if is_file {
+                        anchor_file[c.index()][line] = anchored;
+                    } else {
+                        anchor_rank[c.index()][line] = anchored;
+                    }
+                    // Hanging runs: one end an enemy piece, the other an empty square an enemy can
+                    // reach in one slide.
+                    f[c.index()].hanging += hanging(&lines, c, is_file, line, own & !anchored, len);
+                }
+            }
+        }
+        for c in Color::BOTH {
+            for (r, &rank_anchor) in anchor_rank[c.index()].iter().enumerate().take(h) {
+                let mut bits = pos.rank_bits(c, r);
+                while bits != 0 {
+                    let file = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let a = (rank_anchor >> file & 1) + (anchor_file[c.index()][file] >> r & 1);
+                    match a {
+                        2 => f[c.index()].anchored += 1,
+                        1 => f[c.index()].half_anchored += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn fast_features_agree_with_the_reference() {
+        use crate::search::selfplay::{random_opening, Rng};
+        let mut rng = Rng::new(11);
+        for i in 0..400 {
+            let (wd, ht) = (4 + i % 16, 4 + (i / 16) % 16);
+            let mut game = Game::new(Rules::new(BoardSize::new(wd, ht).unwrap()));
+            random_opening(&mut game, rng.below(120), &mut rng);
+            let (fast, slow) = (
+                features(game.position()),
+                reference_features(game.position()),
+            );
+            for c in 0..2 {
+                assert_eq!(fast[c].mobility, slow[c].mobility, "mobility {i}");
+                assert_eq!(fast[c].anchored, slow[c].anchored, "anchored {i}");
+                assert_eq!(fast[c].half_anchored, slow[c].half_anchored, "half {i}");
+                assert_eq!(fast[c].hanging, slow[c].hanging, "hanging {i}");
+            }
+        }
     }
 }

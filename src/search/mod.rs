@@ -6,12 +6,13 @@
 //!
 //! Layout: [`worker`] holds the alpha-beta itself (and the documentation of how rule 7 and the
 //! transposition table get along), [`tt`] the shared table, [`eval`] the evaluation, [`time`]
-//! the time manager, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
+//! the time manager, `movegen` the search's move helpers, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
 //! by the tests and the A/B matches.
 
 pub mod bench;
 pub mod eval;
 pub mod eval_relatives;
+mod movegen;
 pub mod selfplay;
 pub mod time;
 pub mod tt;
@@ -149,12 +150,15 @@ pub struct SearchConfig {
     pub few_moves_extension: bool,
     /// Late move reductions at the root too.
     pub root_lmr: bool,
+    /// Table cutoffs in quiescence (probe only).
+    pub qsearch_tt: bool,
 }
 
-/// The defaults follow self-play A/B matches (default against one switch flipped, pairs of
-/// games from the same random opening with colours swapped, fixed nodes per move): a switch is
-/// on only if turning it on won games. Null move and the few-moves extension measured even
-/// (null move 63 wins to 60 losses over 200 games), so they are off.
+/// The defaults follow self-play A/B matches through `mingmang match` (default against one
+/// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
+/// swapped, 10,000 nodes per move; table in `BENCHMARKS.md`): a switch is on only if turning
+/// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
+/// did not, so they are off.
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -162,9 +166,58 @@ impl Default for SearchConfig {
             lmr: true,
             futility: true,
             late_move_pruning: true,
-            aspiration: true,
+            aspiration: false,
             few_moves_extension: false,
             root_lmr: true,
+            qsearch_tt: true,
+        }
+    }
+}
+
+/// Environment variable that overrides [`SearchConfig`] switches in every new [`Searcher`]: a
+/// developer switch for A/B matches through `mingmang match`, which runs the engine as a
+/// separate process. The value is a comma-separated list of `name=on|off` words with the field
+/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are
+/// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
+pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
+
+impl SearchConfig {
+    /// Applies a `name=on|off,...` list (see [`CONFIG_ENV`]) to `self`.
+    pub fn with_overrides(mut self, spec: &str) -> Result<SearchConfig, String> {
+        for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("'{word}': expected name=on|off"))?;
+            let on = match value {
+                "on" | "true" | "1" => true,
+                "off" | "false" | "0" => false,
+                _ => return Err(format!("'{word}': value must be on or off")),
+            };
+            let field = match name {
+                "null_move" => &mut self.null_move,
+                "lmr" => &mut self.lmr,
+                "futility" => &mut self.futility,
+                "late_move_pruning" => &mut self.late_move_pruning,
+                "aspiration" => &mut self.aspiration,
+                "few_moves_extension" => &mut self.few_moves_extension,
+                "root_lmr" => &mut self.root_lmr,
+                "qsearch_tt" => &mut self.qsearch_tt,
+                _ => return Err(format!("'{word}': unknown switch")),
+            };
+            *field = on;
+        }
+        Ok(self)
+    }
+
+    /// The defaults with the overrides of [`CONFIG_ENV`], if set.
+    pub fn from_env() -> SearchConfig {
+        let base = SearchConfig::default();
+        match std::env::var(CONFIG_ENV) {
+            Ok(spec) => base.with_overrides(&spec).unwrap_or_else(|e| {
+                eprintln!("{CONFIG_ENV}: {e}; using the defaults");
+                base
+            }),
+            Err(_) => base,
         }
     }
 }
@@ -195,13 +248,14 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mib` MiB.
+    /// A searcher with a transposition table of `hash_mib` MiB and the default switches (or
+    /// those of [`CONFIG_ENV`] when set).
     pub fn new(hash_mib: usize) -> Searcher {
         let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
         Searcher {
             hash_mib,
             tt: Tt::new(hash_mib),
-            config: SearchConfig::default(),
+            config: SearchConfig::from_env(),
             weights: eval::WEIGHTS,
         }
     }
@@ -287,15 +341,8 @@ impl Searcher {
         }
         // Initial order (also the answer if stopped before depth 1 ends): captures first.
         let pos = game.position();
-        legal.sort_by_key(|&m| {
-            std::cmp::Reverse(if m.is_pass() {
-                0
-            } else if !game.rules().family.is_ming_mang() {
-                pos.capture_count(m, game.rules())
-            } else {
-                pos.straight_capture_count(m)
-            })
-        });
+        legal
+            .sort_by_key(|&m| std::cmp::Reverse(movegen::full_capture_count(pos, m, game.rules())));
         let root: Vec<RootMove> = legal
             .iter()
             .map(|&mv| RootMove {
@@ -315,13 +362,19 @@ impl Searcher {
             tt: &self.tt,
             stop,
             abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            nodes: worker::CacheLine(AtomicU64::new(0)),
             time,
             node_limit: if limits.infinite { None } else { limits.nodes },
             config: self.config,
             weights: self.weights,
             helper_best: Mutex::new(None),
             max_depth,
+            threads: options.threads.max(1),
+            busy: if options.threads > 1 {
+                (0..worker::BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Box::new([])
+            },
         };
         let threads = options.threads.max(1);
         let multi_pv = options.multi_pv.max(1);

@@ -37,13 +37,15 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
+use super::movegen::{
+    child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, DestCache,
+};
 use super::time::TimeManager;
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Hit, Tt};
 use super::{SearchConfig, SearchInfo};
-use crate::rules::geometry::SQUARE_SLOTS;
+use crate::rules::geometry::MAX_DIM;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::zobrist::{piece_key, SIDE_KEY};
-use crate::rules::{Game, Move, MoveList, Outcome, Position, Rules, Square};
+use crate::rules::{Game, Move, MoveList, Outcome, Square};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -65,8 +67,9 @@ pub struct Shared<'a> {
     pub stop: &'a AtomicBool,
     /// Set by the main thread when it is done, to stop the helpers.
     pub abort: AtomicBool,
-    /// Nodes of all threads (flushed every few hundred nodes).
-    pub nodes: AtomicU64,
+    /// Nodes of all threads (flushed every few hundred nodes). On a cache line of its own: the
+    /// threads write it often, and the fields they read at every node must not share its line.
+    pub nodes: CacheLine<AtomicU64>,
     /// The time budget.
     pub time: TimeManager,
     /// Node budget.
@@ -79,6 +82,108 @@ pub struct Shared<'a> {
     pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
     /// The depth limit: the first thread to complete it ends the search.
     pub max_depth: u32,
+    /// Number of search threads.
+    pub threads: usize,
+    /// Hashes of nodes some thread is searching now (a slot per hash's low bits; empty with
+    /// one thread). Lazy SMP's threads otherwise walk the same tree in the same order, one
+    /// repeating what the other is doing; a thread that meets a move whose position another
+    /// thread is busy with puts it off to the end of its list (as in ABDADA), and by the time it
+    /// comes back the table usually holds the result. A slot overwritten by another node only
+    /// loses a hint: the marks order moves, never change a result.
+    pub busy: Box<[AtomicU64]>,
+}
+
+/// Slots of the busy table (a power of two).
+pub const BUSY_SLOTS: usize = 1 << 14;
+/// Nodes with at least this much depth left are marked busy; shallower ones are cheap enough
+/// to search twice.
+const DEFER_DEPTH: i32 = 2;
+
+impl Shared<'_> {
+    #[inline]
+    fn busy_slot(&self, hash: u64) -> &AtomicU64 {
+        &self.busy[(hash as usize) & (self.busy.len() - 1)]
+    }
+
+    /// Marks `hash` busy; false if another thread already had it (it then stays theirs).
+    #[inline]
+    fn mark_busy(&self, hash: u64) -> bool {
+        let slot = self.busy_slot(hash);
+        if slot.load(Ordering::Relaxed) == hash {
+            return false;
+        }
+        slot.store(hash, Ordering::Relaxed);
+        true
+    }
+
+    /// Clears the mark of `hash` if the slot still holds it.
+    #[inline]
+    fn unmark_busy(&self, hash: u64) {
+        let _ =
+            self.busy_slot(hash)
+                .compare_exchange(hash, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Whether some thread is searching `hash` now.
+    #[inline]
+    fn is_busy(&self, hash: u64) -> bool {
+        self.busy_slot(hash).load(Ordering::Relaxed) == hash
+    }
+}
+
+/// A value alone on its (128-byte, adjacent-line prefetch included) cache line.
+#[repr(align(128))]
+#[derive(Default, Debug)]
+pub struct CacheLine<T>(pub T);
+
+impl<T> std::ops::Deref for CacheLine<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Slots of a worker's evaluation cache (a power of two).
+const EVAL_CACHE_SLOTS: usize = 1 << 14;
+
+/// Static evaluations by position hash, one direct-mapped table per worker. Iterative
+/// deepening evaluates the same leaves again at every iteration, and quiescence evaluates
+/// nearly every node it visits; the evaluation is a function of the position alone (the
+/// rules and weights are fixed for the search), so a hit returns exactly what evaluating would.
+struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![(0, 0); EVAL_CACHE_SLOTS],
+        }
+    }
+
+    /// The evaluation of `game`'s position, from the cache when it holds it.
+    #[inline]
+    fn get(&mut self, game: &Game, weights: &Weights) -> i32 {
+        let hash = game.position().hash();
+        let slot = &mut self.slots[hash as usize & (EVAL_CACHE_SLOTS - 1)];
+        if slot.0 == hash {
+            return slot.1;
+        }
+        let v = evaluate(game, weights);
+        *slot = (hash, v);
+        v
+    }
+}
+
+/// What a child's score did to its node (see `Worker::improve`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    /// Not above alpha.
+    Worse,
+    /// A new best move inside the window.
+    Raised,
+    /// At or above beta.
+    Cutoff,
 }
 
 /// A root move with its latest score and line.
@@ -104,7 +209,11 @@ pub struct Worker<'a> {
     flushed: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
+    /// History heuristic scores by side, origin and destination (compact square numbers, so an
+    /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
+    history: Vec<i16>,
+    /// Board width, for compact square numbers.
+    width: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Smallest history index (at or after the root) of a position a ban in the current subtree
@@ -112,113 +221,62 @@ pub struct Worker<'a> {
     dep: usize,
     stopped: bool,
     lmr: Vec<[i32; 64]>,
+    /// Copies of the shared switches and weights, read at every node.
+    cfg: SearchConfig,
+    weights: Weights,
+    /// Static evaluations seen lately.
+    evals: EvalCache,
+    /// Per-destination capture counts and hash changes of the node being generated or ordered.
+    dest: Box<DestCache>,
+    /// Whether other threads search too (then busy nodes are marked and deferred).
+    smp: bool,
 }
 
-/// Whether an enemy piece stands next to `to`: a slide can only capture (straight) if so.
-/// A few loads and shifts, against the four line scans of a full capture test, and on a large
-/// board most destination squares fail it.
-#[inline(always)]
-fn enemy_adjacent(pos: &Position, to: Square) -> bool {
-    let them = pos.side_to_move().other();
-    let (f, r) = (to.file(), to.rank());
-    let row = pos.rank_bits(them, r);
-    let col = pos.file_bits(them, f);
-    ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
-}
-
-/// Pieces a move converts along straight lines (a leap converts the jumped piece too); in the
-/// relatives, the pieces it removes (found by the rules).
-#[inline(always)]
-fn capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
-    if !rules.family.is_ming_mang() {
-        pos.capture_count(mv, rules)
-    } else if mv.is_pass() {
-        0
-    } else if !enemy_adjacent(pos, mv.to()) {
-        mv.is_leap() as u32
-    } else {
-        pos.straight_capture_count(mv) + mv.is_leap() as u32
+/// Moves the best key of `keys[i..]` to `keys[i]` and returns it. Most nodes cut off after a
+/// move or two, so the first picks select (linear each) rather than sort hundreds of keys;
+/// a node still going after a few picks sorts the rest once. Keys are distinct, so the order
+/// is exactly that of a full sort.
+#[inline]
+fn pick(keys: &mut [u64], i: usize) -> u64 {
+    const SELECT: usize = 4;
+    if i < SELECT {
+        let rest = &mut keys[i..];
+        let mut best = 0;
+        for j in 1..rest.len() {
+            if rest[j] > rest[best] {
+                best = j;
+            }
+        }
+        rest.swap(0, best);
+    } else if i == SELECT {
+        keys[i..].sort_unstable_by(|a, b| b.cmp(a));
     }
+    keys[i]
 }
 
-/// Nearest set bit above `i`, if any.
+/// The history heuristic's slot of `mv` for the side with index `side` on a board `width`
+/// files wide.
 #[inline(always)]
-fn next_up(occ: u32, i: usize) -> Option<usize> {
-    let above = (occ as u64) >> (i + 1);
-    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
+fn history_slot(side: usize, mv: Move, width: usize) -> usize {
+    const AREA: usize = MAX_DIM * MAX_DIM;
+    let (from, to) = (mv.from(), mv.to());
+    let compact = |sq: Square| sq.rank() * width + sq.file();
+    (side * AREA + compact(from)) * AREA + compact(to)
 }
 
-/// Nearest set bit below `i`, if any.
+/// The score a table entry settles the window `alpha..beta` with at `ply`, if it does: only
+/// entries of the current search are trusted (see the module documentation).
 #[inline(always)]
-fn next_down(occ: u32, i: usize) -> Option<usize> {
-    let below = occ & ((1u32 << i) - 1);
-    (below != 0).then(|| 31 - below.leading_zeros() as usize)
-}
-
-/// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
-/// applied). Works from the destination side: only empty squares next to an enemy piece can be
-/// capture squares, each is tested once, and the pieces that can slide there are the nearest
-/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
-fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
-    let us = pos.side_to_move();
-    let them = us.other();
-    let size = pos.size();
-    let (w, h) = (size.width(), size.height());
-    for r in 0..h {
-        let own_r = pos.rank_bits(us, r);
-        let their_r = pos.rank_bits(them, r);
-        let occ_r = own_r | their_r;
-        let mut adj = (their_r << 1) | (their_r >> 1);
-        if r > 0 {
-            adj |= pos.rank_bits(them, r - 1);
-        }
-        if r + 1 < h {
-            adj |= pos.rank_bits(them, r + 1);
-        }
-        let mut cand = adj & !occ_r & size.rank_mask();
-        while cand != 0 {
-            let f = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let to = Square::new(f, r);
-            let n = pos.straight_capture_count(Move::slide(to, to));
-            if n == 0 {
-                continue;
-            }
-            let own_f = pos.file_bits(us, f);
-            let occ_f = own_f | pos.file_bits(them, f);
-            for j in [next_up(occ_r, f), next_down(occ_r, f)]
-                .into_iter()
-                .flatten()
-            {
-                if own_r >> j & 1 != 0 && j < w {
-                    emit(Move::slide(Square::new(j, r), to), n);
-                }
-            }
-            for j in [next_up(occ_f, r), next_down(occ_f, r)]
-                .into_iter()
-                .flatten()
-            {
-                if own_f >> j & 1 != 0 && j < h {
-                    emit(Move::slide(Square::new(f, j), to), n);
-                }
-            }
-        }
+fn tt_cutoff(hit: &Hit, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if !hit.current {
+        return None;
     }
-}
-
-/// The hash after `mv`: computed directly for a slide that cannot capture under the basic
-/// rules (the common case), else by the rules.
-#[inline(always)]
-fn child_hash(pos: &Position, mv: Move, options: &Rules) -> u64 {
-    if !mv.is_pass()
-        && !mv.is_leap()
-        && !options.needs_full_capture()
-        && !enemy_adjacent(pos, mv.to())
-    {
-        let us = pos.side_to_move();
-        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
-    } else {
-        pos.child_hash(mv, options)
+    let s = from_tt(hit.score, ply);
+    match hit.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
     }
 }
 
@@ -248,6 +306,7 @@ impl<'a> Worker<'a> {
     /// A thread searching `game` (whose current position is the root).
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
+        let width = game.rules().size.width();
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -263,12 +322,18 @@ impl<'a> Worker<'a> {
             flushed: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            history: vec![0; 2 * MAX_DIM.pow(4)],
+            width,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
             stopped: false,
             lmr,
+            cfg: shared.config,
+            weights: shared.weights,
+            smp: shared.threads > 1,
+            dest: Box::new(DestCache::new()),
+            evals: EvalCache::new(),
         }
     }
 
@@ -340,16 +405,23 @@ impl<'a> Worker<'a> {
     fn generate(&mut self, list: &mut MoveList) {
         let game = &self.game;
         let pos = game.position();
-        let options = *game.rules();
+        let rules = *game.rules();
         let history = game.history();
         let mut dep = self.dep;
         let root_index = self.root_index;
-        pos.for_each_pseudo_move(&options, |mv| {
+        let basic = !rules.needs_full_capture();
+        let dest = &mut *self.dest;
+        dest.reset();
+        pos.for_each_pseudo_move(&rules, |mv| {
             if mv.is_pass() {
                 list.push(mv);
                 return;
             }
-            let h = child_hash(pos, mv, &options);
+            let h = if basic && !mv.is_leap() {
+                dest.slide_child_hash(pos, mv)
+            } else {
+                child_hash(pos, mv, &rules)
+            };
             if history.contains(h) {
                 Self::note_ban(&mut dep, root_index, game, h);
             } else {
@@ -359,16 +431,55 @@ impl<'a> Worker<'a> {
         self.dep = dep;
     }
 
+    /// Whether the table move `mv` is a slide playable here that rule 7 allows.
+    #[inline]
+    fn playable_slide(&self, mv: Move) -> bool {
+        let pos = self.game.position();
+        is_pseudo_slide(pos, mv, self.game.rules())
+            && !self
+                .game
+                .history()
+                .contains(child_hash(pos, mv, self.game.rules()))
+    }
+
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
-        let c = self.game.side_to_move().index();
-        (c * SQUARE_SLOTS + mv.from().index()) * SQUARE_SLOTS + mv.to().index()
+        history_slot(self.game.side_to_move().index(), mv, self.width)
     }
 
     fn update_history(&mut self, mv: Move, bonus: i32) {
         let i = self.history_index(mv);
-        let h = &mut self.history[i];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let h = self.history[i] as i32;
+        // Gravity keeps the score within HISTORY_MAX (plus rounding), well inside an i16.
+        self.history[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// Takes a child's score `v` for `mv` into the node's best score and window: a score above
+    /// alpha raises it and makes `mv` the line's head; one at or above beta is a cutoff.
+    #[inline(always)]
+    fn improve(
+        &mut self,
+        v: i32,
+        mv: Move,
+        ply: usize,
+        best: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Step {
+        if v <= *best {
+            return Step::Worse;
+        }
+        *best = v;
+        if v <= *alpha {
+            return Step::Worse;
+        }
+        *alpha = v;
+        self.update_pv(ply, mv);
+        if v >= beta {
+            Step::Cutoff
+        } else {
+            Step::Raised
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -380,24 +491,59 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Appends the ordering keys of `moves` (but `skip`) to `keys`, best first: the score in the
-    /// high half, the reversed index in the low half (so ties keep generation order).
+    /// After the table move: generates the rest of the moves if the table move was staged, and
+    /// appends the ordering keys of all but the table move.
+    fn complete_keys(
+        &mut self,
+        staged: bool,
+        tt_index: Option<usize>,
+        ply: usize,
+        moves: &mut MoveList,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        if staged {
+            // The staged table move did not cut off: generate the rest now. The list holds
+            // the table move again, which is skipped.
+            self.generate(moves);
+            let again = moves[1..]
+                .iter()
+                .position(|&m| m == moves[0])
+                .map(|i| i + 1);
+            self.order_moves(moves, 1, again, ply, keys);
+        } else {
+            self.order_moves(moves, 0, tt_index, ply, keys);
+        }
+    }
+
+    /// Appends the ordering keys of `moves[from..]` (but `skip`) to `keys`, unsorted (see [`pick`]): the
+    /// score in the high half, the reversed index in the low half (so keys are distinct and ties
+    /// keep generation order).
     fn order_moves(
-        &self,
+        &mut self,
         moves: &MoveList,
+        from: usize,
         skip: Option<usize>,
         ply: usize,
         keys: &mut ArrayVec<u64, MAX_MOVES>,
     ) {
         let pos = self.game.position();
-        let rules = *self.game.rules();
         let killers = self.killers[ply];
-        let start = keys.len();
-        for (i, &mv) in moves.iter().enumerate() {
+        let rules = *self.game.rules();
+        let exact = rules.needs_full_capture() || rules.options.last_piece_leap;
+        let captures = &mut *self.dest;
+        captures.reset();
+        let history = &self.history;
+        let width = self.width;
+        let side = self.game.side_to_move().index();
+        for (i, &mv) in moves.iter().enumerate().skip(from) {
             if Some(i) == skip {
                 continue;
             }
-            let cap = capture_count(pos, mv, &rules);
+            let cap = if exact {
+                full_capture_count(pos, mv, &rules)
+            } else {
+                captures.count(pos, mv)
+            };
             let score: u32 = if cap > 0 {
                 (1 << 24) + cap * 4096
             } else if Some(mv) == killers[0] {
@@ -405,18 +551,23 @@ impl<'a> Worker<'a> {
             } else if Some(mv) == killers[1] {
                 1 << 23
             } else {
-                ((1 << 21) + self.history[self.history_index(mv)]) as u32
+                ((1 << 21) + history[history_slot(side, mv, width)] as i32) as u32
             };
             keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
         }
-        keys[start..].sort_unstable_by(|a, b| b.cmp(a));
     }
 
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
+    /// With several threads, a node deep enough to be worth it is marked busy while searched.
     fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, allow_null: bool) -> i32 {
         let outer = self.dep;
         self.dep = usize::MAX;
+        let hash = self.game.position().hash();
+        let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
         let v = self.search_inner(alpha, beta, depth, ply, allow_null);
+        if marked {
+            self.shared.unmark_busy(hash);
+        }
         self.dep = self.dep.min(outer);
         v
     }
@@ -440,10 +591,10 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
-        let cfg = self.shared.config;
-        let weights = self.shared.weights;
+        let cfg = self.cfg;
+        let weights = self.weights;
         if ply >= MAX_PLY {
-            return evaluate(&self.game, &weights);
+            return self.evals.get(&self.game, &weights);
         }
         self.seldepth = self.seldepth.max(ply);
         // Mate distance pruning: no line from here can beat a win found closer to the root.
@@ -456,21 +607,30 @@ impl<'a> Worker<'a> {
         let mut tt_move = None;
         if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
-            if !pv_node && hit.current && hit.depth >= depth {
-                let s = from_tt(hit.score, ply);
-                match hit.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+            if !pv_node && hit.depth >= depth {
+                if let Some(s) = tt_cutoff(&hit, alpha, beta, ply) {
+                    return s;
                 }
             }
         }
+        // Staged generation: a table move that is still a playable slide here and not banned
+        // by rule 7 is searched before the node's moves are even generated, since it often
+        // cuts off alone and generating (with a rule 7 check per move) is most of a node's
+        // cost. Bans among the moves never generated did not shape the result, so the table
+        // scheme is unaffected. The few-moves extension and null move need the move count
+        // first, so they turn staging off.
         let mut moves = MoveList::new();
-        self.generate(&mut moves);
-        if moves.is_empty() {
-            // Rule 8: no legal move (blocked, or every move banned) loses.
-            return -MATE + ply as i32;
+        let staged = !cfg.few_moves_extension
+            && !cfg.null_move
+            && tt_move.is_some_and(|m| self.playable_slide(m));
+        if let (true, Some(m)) = (staged, tt_move) {
+            moves.push(m);
+        } else {
+            self.generate(&mut moves);
+            if moves.is_empty() {
+                // Rule 8: no legal move (blocked, or every move banned) loses.
+                return -MATE + ply as i32;
+            }
         }
         // A side with one or two moves left is close to losing by having none: look one ply
         // deeper, cheaply, since the node has almost no branches.
@@ -479,13 +639,16 @@ impl<'a> Worker<'a> {
         } else {
             depth
         };
-        let static_eval = if pv_node {
-            0
-        } else {
-            evaluate(&self.game, &weights)
-        };
+        // The static evaluation serves only null move and futility, which apply at non-PV
+        // nodes: it is computed when one of them first needs it (futility only after the
+        // first move, which often cuts off alone), never elsewhere.
+        let mut static_eval = None;
+        let eval_for_null = !pv_node && cfg.null_move && allow_null && depth >= 3;
+        if eval_for_null {
+            static_eval = Some(self.evals.get(&self.game, &weights));
+        }
         let us = self.game.side_to_move();
-        let options = self.game.rules().options;
+        let rules = *self.game.rules();
 
         // Null move: if giving the opponent a free move still fails high, a real move will too.
         // Unsound in zugzwang, which this game has (a side can be forced to open its own
@@ -495,8 +658,8 @@ impl<'a> Worker<'a> {
             && !pv_node
             && allow_null
             && depth >= 3
-            && !options.territory
-            && static_eval >= beta
+            && !rules.options.territory
+            && static_eval.is_some_and(|e| e >= beta)
             && moves.len() >= 12
             && self.game.position().count(us) >= 4
             && beta.abs() < MATE_BOUND
@@ -522,7 +685,7 @@ impl<'a> Worker<'a> {
         match tt_index {
             Some(i) => keys.push((1u64 << 62) | (u32::MAX - i as u32) as u64),
             None => {
-                self.order_moves(&moves, None, ply, &mut keys);
+                self.order_moves(&moves, 0, None, ply, &mut keys);
                 scored = true;
             }
         }
@@ -531,9 +694,23 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        // Moves searched so far, the next key to take, and moves put off because another
+        // thread is searching them (searched last, see `Shared::busy`).
         let mut searched = 0;
-        while searched < keys.len() {
-            let key = keys[searched];
+        let mut next = 0;
+        let mut deferred: ArrayVec<u64, 64> = ArrayVec::new();
+        let mut next_deferred = 0;
+        let defer = self.smp && depth > DEFER_DEPTH;
+        loop {
+            let key = if next < keys.len() {
+                next += 1;
+                pick(&mut keys, next - 1)
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
             let mv = moves[(u32::MAX - key as u32) as usize];
             let order = (key >> 32) as u32;
             let quiet = order < (1 << 24);
@@ -544,9 +721,29 @@ impl<'a> Worker<'a> {
                     break;
                 }
                 // Futility: a quiet move cannot lift a hopeless static score by the margin.
-                if cfg.futility && depth <= 2 && static_eval + 150 * depth <= alpha {
+                if cfg.futility
+                    && depth <= 2
+                    && *static_eval.get_or_insert_with(|| self.evals.get(&self.game, &weights))
+                        + 150 * depth
+                        <= alpha
+                {
                     break;
                 }
+            }
+            if defer
+                && searched > 0
+                && next_deferred == 0
+                && !deferred.is_full()
+                && self
+                    .shared
+                    .is_busy(child_hash(self.game.position(), mv, self.game.rules()))
+            {
+                deferred.push(key);
+                if next == keys.len() && !scored {
+                    self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
+                    scored = true;
+                }
+                continue;
             }
             self.game.make(mv);
             let new_depth = depth - 1;
@@ -576,35 +773,31 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(mv) {
-                                k[1] = k[0];
-                                k[0] = Some(mv);
-                            }
-                            let bonus = (depth * depth).min(400);
-                            self.update_history(mv, bonus * 32);
-                            for &q in &quiets {
-                                self.update_history(q, -bonus * 32);
-                            }
-                        }
-                        break;
+            let step = self.improve(v, mv, ply, &mut best, &mut alpha, beta);
+            if step != Step::Worse {
+                best_move = Some(mv);
+            }
+            if step == Step::Cutoff {
+                if quiet {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let bonus = (depth * depth).min(400);
+                    self.update_history(mv, bonus * 32);
+                    for &q in &quiets {
+                        self.update_history(q, -bonus * 32);
                     }
                 }
+                break;
             }
             if quiet && !quiets.is_full() {
                 quiets.push(mv);
             }
             searched += 1;
-            if !scored && searched == keys.len() {
-                self.order_moves(&moves, tt_index, ply, &mut keys);
+            if !scored && next == keys.len() {
+                self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
                 scored = true;
             }
         }
@@ -638,73 +831,96 @@ impl<'a> Worker<'a> {
             return v;
         }
         self.seldepth = self.seldepth.max(ply);
+        // A table entry from the main search (any depth covers quiescence) settles a non-PV
+        // node as it would in the main search; quiescence itself stores nothing, so its many
+        // shallow results do not push deeper ones out.
+        if self.cfg.qsearch_tt && beta - alpha == 1 {
+            let hash = self.game.position().hash();
+            if let Some(s) = self
+                .shared
+                .tt
+                .probe(hash)
+                .and_then(|hit| tt_cutoff(&hit, alpha, beta, ply))
+            {
+                return s;
+            }
+        }
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
-        let mut has_quiet = false;
-        {
-            let game = &self.game;
-            let pos = game.position();
-            let options = *game.rules();
-            let history = game.history();
-            let mut dep = self.dep;
-            let root_index = self.root_index;
-            if options.needs_full_capture() || options.options.last_piece_leap {
-                // Captures the straight-line finder does not see: scan every move.
-                pos.for_each_pseudo_move(&options, |mv| {
-                    let cap = capture_count(pos, mv, &options);
-                    if cap == 0 && has_quiet {
-                        return;
-                    }
-                    if !mv.is_pass() {
-                        let h = child_hash(pos, mv, &options);
-                        if history.contains(h) {
-                            Self::note_ban(&mut dep, root_index, game, h);
-                            return;
-                        }
-                    }
-                    if cap > 0 {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                    } else {
-                        has_quiet = true;
-                    }
-                });
-            } else {
-                for_each_capture(pos, |mv, cap| {
-                    let h = pos.child_hash(mv, &options);
+        let weights = self.weights;
+        let game = &self.game;
+        let pos = game.position();
+        let rules = *game.rules();
+        let history = game.history();
+        let mut dep = self.dep;
+        let root_index = self.root_index;
+        let has_quiet;
+        // The standing-pat score when the side to move may stand pat (it has a quiet move).
+        let mut stand = None;
+        if rules.needs_full_capture() || rules.options.last_piece_leap {
+            // Captures the straight-line finder does not see: scan every move.
+            let mut quiet = false;
+            pos.for_each_pseudo_move(&rules, |mv| {
+                let cap = full_capture_count(pos, mv, &rules);
+                if cap == 0 && quiet {
+                    return;
+                }
+                if !mv.is_pass() {
+                    let h = child_hash(pos, mv, &rules);
                     if history.contains(h) {
                         Self::note_ban(&mut dep, root_index, game, h);
-                    } else {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                    }
-                });
-                // Standing pat needs a quiet move to stand on; the first one found usually is.
-                pos.for_each_pseudo_move(&options, |mv| {
-                    if has_quiet || capture_count(pos, mv, &options) > 0 {
                         return;
                     }
-                    let h = child_hash(pos, mv, &options);
-                    if mv.is_pass() || !history.contains(h) {
-                        has_quiet = true;
-                    } else {
-                        Self::note_ban(&mut dep, root_index, game, h);
-                    }
-                });
+                }
+                if cap > 0 {
+                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                } else {
+                    quiet = true;
+                }
+            });
+            has_quiet = quiet;
+            if has_quiet {
+                stand = Some(self.evals.get(game, &weights));
             }
-            self.dep = dep;
+        } else {
+            // Standing pat needs a quiet move to stand on; the first one found usually is, so
+            // the probe stops there. A stand-pat cutoff then needs no captures at all: bans
+            // among captures never generated did not shape the result.
+            has_quiet = has_quiet_move(pos, &rules, history, |h| {
+                Self::note_ban(&mut dep, root_index, game, h)
+            });
+            if has_quiet {
+                let v = self.evals.get(game, &weights);
+                if v >= beta || qply >= QS_MAX || ply >= MAX_PLY {
+                    self.dep = dep;
+                    return v;
+                }
+                stand = Some(v);
+            }
+            let dest = &mut *self.dest;
+            dest.reset();
+            for_each_capture(pos, |mv, cap| {
+                // Up to four pieces capture on one square: its conversions are hashed once.
+                let h = dest.slide_child_hash(pos, mv);
+                if history.contains(h) {
+                    Self::note_ban(&mut dep, root_index, game, h);
+                } else {
+                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                }
+            });
         }
+        self.dep = dep;
         if caps.is_empty() && !has_quiet {
             return -MATE + ply as i32;
         }
-        let weights = self.shared.weights;
         let mut best = -INF;
-        if has_quiet {
-            let stand = evaluate(&self.game, &weights);
+        if let Some(stand) = stand {
             if stand >= beta || qply >= QS_MAX || ply >= MAX_PLY {
                 return stand;
             }
             best = stand;
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY {
-            return evaluate(&self.game, &weights);
+            return self.evals.get(&self.game, &weights);
         }
         caps.sort_unstable_by(|a, b| b.cmp(a));
         for &key in &caps {
@@ -715,15 +931,8 @@ impl<'a> Worker<'a> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, mv);
-                    if v >= beta {
-                        break;
-                    }
-                }
+            if self.improve(v, mv, ply, &mut best, &mut alpha, beta) == Step::Cutoff {
+                break;
             }
         }
         best
@@ -742,9 +951,36 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
-        let root_lmr = self.shared.config.root_lmr;
-        for (i, rm) in moves.iter_mut().enumerate() {
-            let quiet = capture_count(self.game.position(), rm.mv, self.game.rules()) == 0;
+        let root_lmr = self.cfg.root_lmr;
+        let rules = *self.game.rules();
+        // Root moves another thread is busy with are put off to the end, as inside the tree.
+        let n = moves.len();
+        let mut next = 0;
+        let mut deferred: Vec<usize> = Vec::new();
+        let mut next_deferred = 0;
+        loop {
+            let i = if next < n {
+                next += 1;
+                next - 1
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
+            if self.smp
+                && i > 0
+                && next_deferred == 0
+                && depth > DEFER_DEPTH
+                && self
+                    .shared
+                    .is_busy(child_hash(self.game.position(), moves[i].mv, &rules))
+            {
+                deferred.push(i);
+                continue;
+            }
+            let rm = &mut moves[i];
+            let quiet = full_capture_count(self.game.position(), rm.mv, &rules) == 0;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
@@ -804,7 +1040,7 @@ impl<'a> Worker<'a> {
         let mut completed = 0;
         let mut last_good = root.clone();
         let multi_pv = multi_pv.clamp(1, root.len().max(1));
-        let cfg = self.shared.config;
+        let cfg = self.cfg;
         let mut depth = 1u32;
         while depth <= max_depth && (depth as usize) < MAX_PLY {
             // All threads search the same depths: measured on this machine, helpers one ply
@@ -905,43 +1141,5 @@ impl<'a> Worker<'a> {
         }
         self.poll();
         completed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{BoardSize, Rules};
-    use crate::search::selfplay::{random_opening, Rng};
-
-    #[test]
-    fn fast_child_hash_and_capture_count_agree_with_the_rules() {
-        let mut rng = Rng::new(3);
-        for i in 0..200 {
-            let n = 4 + i % 16;
-            let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
-            random_opening(&mut game, rng.below(80), &mut rng);
-            let pos = game.position();
-            let options = *game.rules();
-            for mv in game.legal_moves() {
-                assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
-                assert_eq!(
-                    capture_count(pos, mv, &options),
-                    pos.straight_capture_count(mv)
-                );
-            }
-            let mut expected: Vec<(Move, u32)> = Vec::new();
-            pos.for_each_pseudo_move(&options, |mv| {
-                let n = pos.straight_capture_count(mv);
-                if n > 0 {
-                    expected.push((mv, n));
-                }
-            });
-            let mut got = Vec::new();
-            for_each_capture(pos, |mv, n| got.push((mv, n)));
-            expected.sort();
-            got.sort();
-            assert_eq!(got, expected);
-        }
     }
 }

@@ -1,0 +1,457 @@
+//! Move helpers of the search, on top of the rules core: capture counts for ordering, the
+//! captures-only generator and the quiet-move probe of quiescence, and child hashes for rule 7.
+//!
+//! They answer narrower questions than the rules' generator (is there *any* quiet move, which
+//! moves capture), so they can skip most of the work a full move list costs. Everything here
+//! agrees with the rules core; the tests check it on random positions of every size.
+
+use crate::rules::geometry::{MAX_DIM, SQUARE_SLOTS};
+use crate::rules::history::History;
+use crate::rules::position::{reach_down, reach_up};
+use crate::rules::zobrist::{piece_key, SIDE_KEY};
+use crate::rules::{Move, Position, Rules, Square};
+
+/// Whether an enemy piece stands next to `to`: a slide can only capture (straight) if so.
+/// A few loads and shifts, against the four line scans of a full capture test, and on a large
+/// board most destination squares fail it.
+#[inline(always)]
+pub(crate) fn enemy_adjacent(pos: &Position, to: Square) -> bool {
+    let them = pos.side_to_move().other();
+    let (f, r) = (to.file(), to.rank());
+    let row = pos.rank_bits(them, r);
+    let col = pos.file_bits(them, f);
+    ((((row << 1) | (row >> 1)) >> f) | (((col << 1) | (col >> 1)) >> r)) & 1 != 0
+}
+
+/// Pieces a move converts along straight lines (a leap converts the jumped piece too).
+#[inline(always)]
+pub(crate) fn capture_count(pos: &Position, mv: Move) -> u32 {
+    if mv.is_pass() {
+        0
+    } else if !enemy_adjacent(pos, mv.to()) {
+        mv.is_leap() as u32
+    } else {
+        pos.straight_capture_count(mv) + mv.is_leap() as u32
+    }
+}
+
+/// Nearest set bit above `i`, if any.
+#[inline(always)]
+pub(crate) fn next_up(occ: u32, i: usize) -> Option<usize> {
+    let above = (occ as u64) >> (i + 1);
+    (above != 0).then(|| i + 1 + above.trailing_zeros() as usize)
+}
+
+/// Nearest set bit below `i`, if any.
+#[inline(always)]
+pub(crate) fn next_down(occ: u32, i: usize) -> Option<usize> {
+    let below = occ & ((1u32 << i) - 1);
+    (below != 0).then(|| 31 - below.leading_zeros() as usize)
+}
+
+/// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
+/// applied). Works from the destination side: only empty squares next to an enemy piece can be
+/// capture squares, each is tested once, and the pieces that can slide there are the nearest
+/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
+pub(crate) fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let size = pos.size();
+    let (w, h) = (size.width(), size.height());
+    for r in 0..h {
+        let own_r = pos.rank_bits(us, r);
+        let their_r = pos.rank_bits(them, r);
+        let occ_r = own_r | their_r;
+        let mut adj = (their_r << 1) | (their_r >> 1);
+        if r > 0 {
+            adj |= pos.rank_bits(them, r - 1);
+        }
+        if r + 1 < h {
+            adj |= pos.rank_bits(them, r + 1);
+        }
+        let mut cand = adj & !occ_r & size.rank_mask();
+        while cand != 0 {
+            let f = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let to = Square::new(f, r);
+            let n = pos.straight_capture_count(Move::slide(to, to));
+            if n == 0 {
+                continue;
+            }
+            let own_f = pos.file_bits(us, f);
+            let occ_f = own_f | pos.file_bits(them, f);
+            for j in [next_up(occ_r, f), next_down(occ_r, f)]
+                .into_iter()
+                .flatten()
+            {
+                if own_r >> j & 1 != 0 && j < w {
+                    emit(Move::slide(Square::new(j, r), to), n);
+                }
+            }
+            for j in [next_up(occ_f, r), next_down(occ_f, r)]
+                .into_iter()
+                .flatten()
+            {
+                if own_f >> j & 1 != 0 && j < h {
+                    emit(Move::slide(Square::new(f, j), to), n);
+                }
+            }
+        }
+    }
+}
+
+/// The hash after `mv`: computed directly for a slide that cannot capture under Ming Mang's
+/// basic rules (the common case), else by the rules (the relatives always).
+#[inline(always)]
+pub(crate) fn child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
+    if !mv.is_pass()
+        && !mv.is_leap()
+        && !rules.needs_full_capture()
+        && !enemy_adjacent(pos, mv.to())
+    {
+        let us = pos.side_to_move();
+        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
+    } else {
+        pos.child_hash(mv, rules)
+    }
+}
+
+/// Pieces `mv` converts under `options`, exactly. The straight count is exact under the basic
+/// rules; the options add captures it cannot see: enchained capture continues from pieces a
+/// straight capture converted (so only a move with one can), capture round a corner needs the
+/// moved piece on an edge, and a leap converts the piece it jumps (the straight count would
+/// misread its origin as a flanking piece). Only those moves are played out on a copy. In the
+/// relatives, the pieces the move removes, as the rules count them.
+#[inline]
+pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
+    if mv.is_pass() {
+        return 0;
+    }
+    if !rules.family.is_ming_mang() {
+        return pos.capture_count(mv, rules);
+    }
+    let options = &rules.options;
+    let straight = capture_count(pos, mv);
+    let to = mv.to();
+    let size = pos.size();
+    let on_edge = to.file() == 0
+        || to.rank() == 0
+        || to.file() + 1 == size.width()
+        || to.rank() + 1 == size.height();
+    if mv.is_leap()
+        || (options.enchained_capture && straight > 0)
+        || (options.corner_capture && on_edge)
+    {
+        let mut child = pos.clone();
+        child.apply(mv, rules)
+    } else {
+        straight
+    }
+}
+
+/// Whether `mv` is a slide the side to move can play here, ignoring rule 7: its piece on
+/// `from` and every square up to and including `to` empty. A few word operations, so a table
+/// move can be tried before the node's moves are generated. Ming Mang only: in the relatives
+/// kings, the hunter, placements and Gala's restrictions make a slide's legality depend on
+/// more, so the answer there is always no and the table move waits for generation.
+#[inline]
+pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
+    if mv.is_pass() || mv.is_leap() || !rules.family.is_ming_mang() {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let size = pos.size();
+    if from == to
+        || to.file() >= size.width()
+        || to.rank() >= size.height()
+        || pos.piece_at(from) != Some(us)
+    {
+        return false;
+    }
+    let them = us.other();
+    let (occupied, a, b) = if from.rank() == to.rank() {
+        let r = from.rank();
+        (
+            pos.rank_bits(us, r) | pos.rank_bits(them, r),
+            from.file(),
+            to.file(),
+        )
+    } else if from.file() == to.file() {
+        let f = from.file();
+        (
+            pos.file_bits(us, f) | pos.file_bits(them, f),
+            from.rank(),
+            to.rank(),
+        )
+    } else {
+        return false;
+    };
+    // The squares strictly after `from` up to `to`, in either direction.
+    let (lo, hi) = if a < b { (a + 1, b) } else { (b, a - 1) };
+    let path = (((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)) as u32;
+    occupied & path == 0
+}
+
+/// What a slide to each destination square does, computed once per square and node: the
+/// pieces it converts along straight lines and the change of hash they make. Both depend only
+/// on the destination (see [`Position::straight_capture_count`]), and on a crowded board many
+/// moves share one, so a node asks the rules once per square instead of once per move. Lives
+/// in the worker (no per-node zeroing of the tables): a reset forgets which squares are known.
+pub(crate) struct DestCache {
+    /// Per rank, the files whose capture count is known.
+    known_count: [u32; MAX_DIM],
+    /// Per rank, the files whose hash change is known.
+    known_delta: [u32; MAX_DIM],
+    /// The counts of the known squares.
+    counts: [u8; SQUARE_SLOTS],
+    /// The hash changes (conversions only, not the moved piece) of the known squares.
+    deltas: [u64; SQUARE_SLOTS],
+}
+
+impl DestCache {
+    /// An empty cache.
+    pub(crate) fn new() -> DestCache {
+        DestCache {
+            known_count: [0; MAX_DIM],
+            known_delta: [0; MAX_DIM],
+            counts: [0; SQUARE_SLOTS],
+            deltas: [0; SQUARE_SLOTS],
+        }
+    }
+
+    /// Forgets everything (a new node).
+    #[inline(always)]
+    pub(crate) fn reset(&mut self) {
+        self.known_count = [0; MAX_DIM];
+        self.known_delta = [0; MAX_DIM];
+    }
+
+    /// Same as [`capture_count`].
+    #[inline(always)]
+    pub(crate) fn count(&mut self, pos: &Position, mv: Move) -> u32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        let to = mv.to();
+        if !enemy_adjacent(pos, to) {
+            return mv.is_leap() as u32;
+        }
+        let (f, r) = (to.file(), to.rank());
+        let n = if self.known_count[r] >> f & 1 != 0 {
+            self.counts[to.index()] as u32
+        } else {
+            let n = pos.straight_capture_count(Move::slide(to, to));
+            self.known_count[r] |= 1 << f;
+            self.counts[to.index()] = n as u8;
+            n
+        };
+        n + mv.is_leap() as u32
+    }
+
+    /// Same as [`child_hash`] for a slide under the basic capture rules.
+    #[inline(always)]
+    pub(crate) fn slide_child_hash(&mut self, pos: &Position, mv: Move) -> u64 {
+        let us = pos.side_to_move();
+        let (from, to) = (mv.from(), mv.to());
+        let moved = pos.hash() ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
+        if !enemy_adjacent(pos, to) {
+            return moved;
+        }
+        let (f, r) = (to.file(), to.rank());
+        if self.known_delta[r] >> f & 1 == 0 {
+            // A slide from `to` to itself moves nothing: what is left is the conversions.
+            let delta = pos.slide_child_hash(Move::slide(to, to)) ^ pos.hash() ^ SIDE_KEY;
+            self.known_delta[r] |= 1 << f;
+            self.deltas[to.index()] = delta;
+        }
+        moved ^ self.deltas[to.index()]
+    }
+}
+
+/// Whether the side to move has a quiet slide (one that converts nothing) that rule 7 allows,
+/// or may pass; only under the basic capture rules (no enchained or corner capture, no leap).
+/// Moves are examined in the rules' generation order and the search stops at the first quiet
+/// legal one; each banned quiet move met before it goes to `banned` with its child hash.
+/// Quiescence needs only this yes or no to know whether it may stand pat.
+#[inline]
+pub(crate) fn has_quiet_move(
+    pos: &Position,
+    rules: &Rules,
+    history: &History,
+    mut banned: impl FnMut(u64),
+) -> bool {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let (w, h) = (pos.size().width(), pos.size().height());
+    let base = pos.hash() ^ SIDE_KEY;
+    // A slide to `to` is quiet unless an enemy stands next to it and the flank test says so.
+    let mut try_slide = |from: Square, to: Square| -> bool {
+        if enemy_adjacent(pos, to) && pos.straight_capture_count(Move::slide(to, to)) > 0 {
+            return false;
+        }
+        let child = base ^ piece_key(us, from) ^ piece_key(us, to);
+        if history.contains(child) {
+            banned(child);
+            false
+        } else {
+            true
+        }
+    };
+    for r in 0..h {
+        let mut mine = pos.rank_bits(us, r);
+        let occupied_rank = mine | pos.rank_bits(them, r);
+        while mine != 0 {
+            let f = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let from = Square::new(f, r);
+            let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
+            let mut along_rank = reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f);
+            while along_rank != 0 {
+                let t = along_rank.trailing_zeros() as usize;
+                along_rank &= along_rank - 1;
+                if try_slide(from, Square::new(t, r)) {
+                    return true;
+                }
+            }
+            let mut along_file = reach_up(occupied_file, r, h) | reach_down(occupied_file, r);
+            while along_file != 0 {
+                let t = along_file.trailing_zeros() as usize;
+                along_file &= along_file - 1;
+                if try_slide(from, Square::new(f, t)) {
+                    return true;
+                }
+            }
+        }
+    }
+    // The rules generate the pass last.
+    rules.options.territory && pos.count(us) > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardSize, Game, Preset, RuleOptions, Rules};
+    use crate::search::selfplay::{random_opening, Rng};
+
+    #[test]
+    fn fast_child_hash_and_capture_count_agree_with_the_rules() {
+        let mut rng = Rng::new(3);
+        for i in 0..200 {
+            let n = 4 + i % 16;
+            let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
+            random_opening(&mut game, rng.below(80), &mut rng);
+            let pos = game.position();
+            let options = *game.rules();
+            let mut cache = DestCache::new();
+            for mv in game.legal_moves() {
+                assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
+                assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
+                assert_eq!(cache.count(pos, mv), capture_count(pos, mv));
+                if !mv.is_pass() && !mv.is_leap() {
+                    assert_eq!(
+                        cache.slide_child_hash(pos, mv),
+                        pos.child_hash(mv, &options)
+                    );
+                }
+            }
+            let mut expected: Vec<(Move, u32)> = Vec::new();
+            pos.for_each_pseudo_move(&options, |mv| {
+                let n = pos.straight_capture_count(mv);
+                if n > 0 {
+                    expected.push((mv, n));
+                }
+            });
+            let mut got = Vec::new();
+            for_each_capture(pos, |mv, n| got.push((mv, n)));
+            // Every slide the rules generate passes the quick test; a sample of others fails it.
+            let pseudo = game.legal_moves();
+            for &m in &pseudo {
+                assert_eq!(
+                    is_pseudo_slide(pos, m, &options),
+                    !m.is_pass() && !m.is_leap()
+                );
+            }
+            for _ in 0..50 {
+                let size = pos.size();
+                let from = Square::new(rng.below(size.width()), rng.below(size.height()));
+                let to = if rng.below(2) == 0 {
+                    Square::new(rng.below(size.width()), from.rank())
+                } else {
+                    Square::new(from.file(), rng.below(size.height()))
+                };
+                let m = Move::slide(from, to);
+                let generated = pseudo.contains(&m) || {
+                    let mut any = false;
+                    pos.for_each_pseudo_move(&options, |g| any |= g == m);
+                    any
+                };
+                assert_eq!(is_pseudo_slide(pos, m, &options), generated, "{m}");
+            }
+            // Under every option set, the count matches what the move really converts.
+            for flags in [
+                RuleOptions {
+                    enchained_capture: true,
+                    ..options.options
+                },
+                RuleOptions {
+                    corner_capture: true,
+                    ..options.options
+                },
+                RuleOptions {
+                    enchained_capture: true,
+                    corner_capture: true,
+                    ..options.options
+                },
+            ] {
+                let options = Rules {
+                    options: flags,
+                    ..options
+                };
+                pos.for_each_pseudo_move(&options, |m| {
+                    let mut child = pos.clone();
+                    let real = child.apply(m, &options);
+                    assert_eq!(full_capture_count(pos, m, &options), real, "{m}");
+                });
+            }
+            // The quiet-move probe agrees with a scan of the legal moves.
+            let quiet = game
+                .legal_moves()
+                .iter()
+                .any(|&m| capture_count(pos, m) == 0);
+            assert_eq!(has_quiet_move(pos, &options, game.history(), |_| {}), quiet);
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
+    fn relatives_use_the_rules_counts_and_hashes() {
+        let mut rng = Rng::new(5);
+        for name in [
+            "makyek",
+            "apitsodok",
+            "rek",
+            "minrekchanh",
+            "gala",
+            "makyek-hunt",
+        ] {
+            let rules = Rules::preset(Preset::from_name(name).unwrap());
+            for _ in 0..20 {
+                let mut game = Game::new(rules);
+                random_opening(&mut game, rng.below(40), &mut rng);
+                let pos = game.position();
+                for mv in game.legal_moves() {
+                    assert_eq!(child_hash(pos, mv, &rules), pos.child_hash(mv, &rules));
+                    let mut child = pos.clone();
+                    let removed = pos.total(pos.side_to_move().other());
+                    child.apply(mv, &rules);
+                    let left = child.total(pos.side_to_move().other());
+                    assert_eq!(full_capture_count(pos, mv, &rules) as usize, removed - left);
+                    assert!(!is_pseudo_slide(pos, mv, &rules));
+                }
+            }
+        }
+    }
+}
