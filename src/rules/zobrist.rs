@@ -13,24 +13,28 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
+/// `N` keys drawn in order from `state`, leaving the first `skip` at zero; returns them with the
+/// state after the last draw. Every table is drawn through this, in a fixed order, so the keys
+/// never change unless the seeds do.
+const fn draw<const N: usize>(mut state: u64, skip: usize) -> ([u64; N], u64) {
+    let mut keys = [0u64; N];
+    let mut i = skip;
+    while i < N {
+        let (s, k) = splitmix64(state);
+        state = s;
+        keys[i] = k;
+        i += 1;
+    }
+    (keys, state)
+}
+
 const SEED: u64 = 0x4D69_6E67_4D61_6E67; // "MingMang"
 
 const fn generate() -> ([[u64; SQUARE_SLOTS]; 2], u64) {
-    let mut keys = [[0u64; SQUARE_SLOTS]; 2];
-    let mut state = SEED;
-    let mut color = 0;
-    while color < 2 {
-        let mut sq = 0;
-        while sq < SQUARE_SLOTS {
-            let (s, k) = splitmix64(state);
-            state = s;
-            keys[color][sq] = k;
-            sq += 1;
-        }
-        color += 1;
-    }
+    let (white, state) = draw::<SQUARE_SLOTS>(SEED, 0);
+    let (black, state) = draw::<SQUARE_SLOTS>(state, 0);
     let (_, side) = splitmix64(state);
-    (keys, side)
+    ([white, black], side)
 }
 
 const TABLES: ([[u64; SQUARE_SLOTS]; 2], u64) = generate();
@@ -66,29 +70,13 @@ pub const MAX_HAND: usize = 400;
 const KING_SEED: u64 = 0x4B69_6E67_4861_6E64; // "KingHand"
 
 const fn generate_kings_and_hands() -> ([[u64; SQUARE_SLOTS]; 2], [[u64; MAX_HAND + 1]; 2]) {
-    let mut kings = [[0u64; SQUARE_SLOTS]; 2];
-    let mut hands = [[0u64; MAX_HAND + 1]; 2];
-    let mut state = KING_SEED;
-    let mut color = 0;
-    while color < 2 {
-        let mut sq = 0;
-        while sq < SQUARE_SLOTS {
-            let (s, k) = splitmix64(state);
-            state = s;
-            kings[color][sq] = k;
-            sq += 1;
-        }
-        // An empty hand hashes as nothing, so positions without hands keep their old hashes.
-        let mut n = 1;
-        while n <= MAX_HAND {
-            let (s, k) = splitmix64(state);
-            state = s;
-            hands[color][n] = k;
-            n += 1;
-        }
-        color += 1;
-    }
-    (kings, hands)
+    // An empty hand hashes as nothing (key 0 skipped), so positions without hands keep their old
+    // hashes.
+    let (white_kings, state) = draw::<SQUARE_SLOTS>(KING_SEED, 0);
+    let (white_hand, state) = draw::<{ MAX_HAND + 1 }>(state, 1);
+    let (black_kings, state) = draw::<SQUARE_SLOTS>(state, 0);
+    let (black_hand, _) = draw::<{ MAX_HAND + 1 }>(state, 1);
+    ([white_kings, black_kings], [white_hand, black_hand])
 }
 
 const KH_TABLES: ([[u64; SQUARE_SLOTS]; 2], [[u64; MAX_HAND + 1]; 2]) = generate_kings_and_hands();
