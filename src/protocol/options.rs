@@ -358,7 +358,7 @@ mod tests {
         assert_eq!(s.rules().size.to_string(), "7x7");
         s.set("BoardSize", Some("7x7")).unwrap();
         let e = s.set("BoardSize", Some("8x8")).unwrap_err();
-        assert!(e.contains("gala is played on a 7x7 board"), "{e}");
+        assert!(e.contains("gala is played on the 7x7 board only"), "{e}");
         assert_eq!(s.board_size.map(|b| b.to_string()), Some("7x7".into()));
         let e = s.set("Territory", Some("true")).unwrap_err();
         assert!(e.contains("territory option belongs to Ming Mang"), "{e}");

@@ -380,7 +380,7 @@ impl Rules {
             let name = self.preset_name();
             if self.size.width() != w as usize || self.size.height() != h as usize {
                 return Err(format!(
-                    "{name} is played on a {w}x{h} board, not {}",
+                    "{name} is played on the {w}x{h} board only, not {}",
                     self.size
                 ));
             }
