@@ -198,11 +198,14 @@ pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
 /// on the destination (see [`Position::straight_capture_count`]), and on a crowded board many
 /// moves share one, so a node asks the rules once per square instead of once per move. Lives
 /// in the worker (no per-node zeroing of the tables): a reset forgets which squares are known.
+/// The count and the hash change come from one flank test and are kept together, and the
+/// cache remembers the hash of the position they belong to: a node's move ordering then
+/// reuses what its generation (rule 7's child hashes) already found, square for square.
 pub(crate) struct DestCache {
-    /// Per rank, the files whose capture count is known.
-    known_count: [u32; MAX_DIM],
-    /// Per rank, the files whose hash change is known.
-    known_delta: [u32; MAX_DIM],
+    /// The hash of the position the known squares belong to.
+    hash: u64,
+    /// Per rank, the files whose capture count and hash change are known.
+    known: [u32; MAX_DIM],
     /// The counts of the known squares.
     counts: [u8; SQUARE_SLOTS],
     /// The hash changes (conversions only, not the moved piece) of the known squares.
@@ -213,18 +216,34 @@ impl DestCache {
     /// An empty cache.
     pub(crate) fn new() -> DestCache {
         DestCache {
-            known_count: [0; MAX_DIM],
-            known_delta: [0; MAX_DIM],
+            hash: 0,
+            known: [0; MAX_DIM],
             counts: [0; SQUARE_SLOTS],
             deltas: [0; SQUARE_SLOTS],
         }
     }
 
-    /// Forgets everything (a new node).
+    /// Makes the cache answer for `pos`: keeps what it knows if that was found on the same
+    /// position (same hash, as rule 7 compares positions), else forgets everything.
     #[inline(always)]
-    pub(crate) fn reset(&mut self) {
-        self.known_count = [0; MAX_DIM];
-        self.known_delta = [0; MAX_DIM];
+    pub(crate) fn reset(&mut self, pos: &Position) {
+        if self.hash != pos.hash() {
+            self.hash = pos.hash();
+            self.known = [0; MAX_DIM];
+        }
+    }
+
+    /// The straight count and hash change of a slide onto `to`, which has an enemy next to it.
+    #[inline(always)]
+    fn conversions(&mut self, pos: &Position, to: Square) -> (u32, u64) {
+        let (f, r) = (to.file(), to.rank());
+        if self.known[r] >> f & 1 == 0 {
+            let (n, delta) = pos.straight_conversions(to);
+            self.known[r] |= 1 << f;
+            self.counts[to.index()] = n as u8;
+            self.deltas[to.index()] = delta;
+        }
+        (self.counts[to.index()] as u32, self.deltas[to.index()])
     }
 
     /// Same as [`capture_count`].
@@ -237,16 +256,7 @@ impl DestCache {
         if !enemy_adjacent(pos, to) {
             return mv.is_leap() as u32;
         }
-        let (f, r) = (to.file(), to.rank());
-        let n = if self.known_count[r] >> f & 1 != 0 {
-            self.counts[to.index()] as u32
-        } else {
-            let n = pos.straight_capture_count(Move::slide(to, to));
-            self.known_count[r] |= 1 << f;
-            self.counts[to.index()] = n as u8;
-            n
-        };
-        n + mv.is_leap() as u32
+        self.conversions(pos, to).0 + mv.is_leap() as u32
     }
 
     /// Same as [`child_hash`] for a slide under the basic capture rules.
@@ -258,14 +268,7 @@ impl DestCache {
         if !enemy_adjacent(pos, to) {
             return moved;
         }
-        let (f, r) = (to.file(), to.rank());
-        if self.known_delta[r] >> f & 1 == 0 {
-            // A slide from `to` to itself moves nothing: what is left is the conversions.
-            let delta = pos.slide_child_hash(Move::slide(to, to)) ^ pos.hash() ^ SIDE_KEY;
-            self.known_delta[r] |= 1 << f;
-            self.deltas[to.index()] = delta;
-        }
-        moved ^ self.deltas[to.index()]
+        moved ^ self.conversions(pos, to).1
     }
 }
 
@@ -344,6 +347,7 @@ mod tests {
             let pos = game.position();
             let options = *game.rules();
             let mut cache = DestCache::new();
+            cache.reset(pos);
             for mv in game.legal_moves() {
                 assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
                 assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
