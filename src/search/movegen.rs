@@ -49,35 +49,62 @@ pub(crate) fn next_down(occ: u32, i: usize) -> Option<usize> {
     (below != 0).then(|| 31 - below.leading_zeros() as usize)
 }
 
+/// Empty squares of a line of `len` squares onto which a piece of `own` would flank at least
+/// one piece of `their` towards lower bits: an enemy run directly below, ending in an own
+/// piece. Seeding each enemy run that stands on an own piece with its lowest bit, the addition
+/// carries through the run to the square above it; those squares that are empty are the ones.
+/// Runs never share carries (a non-enemy bit separates them), and the carry out of a run at the
+/// top lands on bit `len`, outside the line (`len` is at most `MAX_DIM`, far below 32).
+#[inline(always)]
+fn flank_squares_down(own: u32, their: u32, len: usize) -> u32 {
+    let empty = !(own | their) & ((1u32 << len) - 1);
+    let seeds = their & (own << 1);
+    their.wrapping_add(seeds) & !their & empty
+}
+
+/// Empty squares of a line of `len` squares onto which a piece of `own` would flank a piece of
+/// `their` along the line, in either direction: exactly the squares whose straight capture
+/// count along this line is not zero. The upward direction is the downward one on the
+/// bit-reversed line.
+#[inline(always)]
+fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
+    let flip = 32 - len as u32;
+    let rev = |x: u32| x.reverse_bits() >> flip;
+    flank_squares_down(own, their, len) | rev(flank_squares_down(rev(own), rev(their), len))
+}
+
 /// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
-/// applied). Works from the destination side: only empty squares next to an enemy piece can be
-/// capture squares, each is tested once, and the pieces that can slide there are the nearest
-/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
+/// applied). Works from the destination side: the capture squares of every rank and file are
+/// found a line at a time with a few word operations (most nodes have only a handful), each is
+/// counted once, and the pieces that can slide there are the nearest pieces along its rank and
+/// file. Quiescence calls this instead of generating all moves.
 pub(crate) fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
     let us = pos.side_to_move();
     let them = us.other();
     let size = pos.size();
     let (w, h) = (size.width(), size.height());
-    for r in 0..h {
+    // Capture squares along files, transposed into rank words (they are few).
+    let mut by_file = [0u32; MAX_DIM];
+    for f in 0..w {
+        let mut caps = flank_squares(pos.file_bits(us, f), pos.file_bits(them, f), h);
+        while caps != 0 {
+            let r = caps.trailing_zeros() as usize;
+            caps &= caps - 1;
+            by_file[r] |= 1 << f;
+        }
+    }
+    for (r, &file_caps) in by_file.iter().enumerate().take(h) {
         let own_r = pos.rank_bits(us, r);
         let their_r = pos.rank_bits(them, r);
         let occ_r = own_r | their_r;
-        let mut adj = (their_r << 1) | (their_r >> 1);
-        if r > 0 {
-            adj |= pos.rank_bits(them, r - 1);
-        }
-        if r + 1 < h {
-            adj |= pos.rank_bits(them, r + 1);
-        }
-        let mut cand = adj & !occ_r & size.rank_mask();
+        // Ascending files within ascending ranks, as a scan of every empty square would go.
+        let mut cand = flank_squares(own_r, their_r, w) | file_caps;
         while cand != 0 {
             let f = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let to = Square::new(f, r);
             let n = pos.straight_capture_count(Move::slide(to, to));
-            if n == 0 {
-                continue;
-            }
+            debug_assert!(n > 0);
             let own_f = pos.file_bits(us, f);
             let occ_f = own_f | pos.file_bits(them, f);
             for j in [next_up(occ_r, f), next_down(occ_r, f)]
