@@ -229,8 +229,12 @@ pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
 /// cache remembers the hash of the position they belong to: a node's move ordering then
 /// reuses what its generation (rule 7's child hashes) already found, square for square.
 pub(crate) struct DestCache {
-    /// The hash of the position the known squares belong to.
-    hash: u64,
+    /// The hash of the position the known squares belong to; `None` before the first reset.
+    hash: Option<u64>,
+    /// Per rank, the squares with an enemy of the side to move next to them (see
+    /// [`enemy_adjacent`]): built once per position, it turns the test every generated and
+    /// ordered move makes into one load and shift.
+    adjacent: [u32; MAX_DIM],
     /// Per rank, the files whose capture count and hash change are known.
     known: [u32; MAX_DIM],
     /// The counts of the known squares.
@@ -243,7 +247,8 @@ impl DestCache {
     /// An empty cache.
     pub(crate) fn new() -> DestCache {
         DestCache {
-            hash: 0,
+            hash: None,
+            adjacent: [0; MAX_DIM],
             known: [0; MAX_DIM],
             counts: [0; SQUARE_SLOTS],
             deltas: [0; SQUARE_SLOTS],
@@ -254,10 +259,30 @@ impl DestCache {
     /// position (same hash, as rule 7 compares positions), else forgets everything.
     #[inline(always)]
     pub(crate) fn reset(&mut self, pos: &Position) {
-        if self.hash != pos.hash() {
-            self.hash = pos.hash();
+        if self.hash != Some(pos.hash()) {
+            self.hash = Some(pos.hash());
             self.known = [0; MAX_DIM];
+            let them = pos.side_to_move().other();
+            let h = pos.size().height();
+            let mut below = 0;
+            let mut here = pos.rank_bits(them, 0);
+            for r in 0..h {
+                let above = if r + 1 < h {
+                    pos.rank_bits(them, r + 1)
+                } else {
+                    0
+                };
+                self.adjacent[r] = (here << 1) | (here >> 1) | below | above;
+                below = here;
+                here = above;
+            }
         }
+    }
+
+    /// Same as [`enemy_adjacent`] for the position of the last reset.
+    #[inline(always)]
+    fn enemy_adjacent(&self, to: Square) -> bool {
+        self.adjacent[to.rank()] >> to.file() & 1 != 0
     }
 
     /// The straight count and hash change of a slide onto `to`, which has an enemy next to it.
@@ -280,7 +305,7 @@ impl DestCache {
             return 0;
         }
         let to = mv.to();
-        if !enemy_adjacent(pos, to) {
+        if !self.enemy_adjacent(to) {
             return mv.is_leap() as u32;
         }
         self.conversions(pos, to).0 + mv.is_leap() as u32
@@ -292,7 +317,7 @@ impl DestCache {
         let us = pos.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let moved = pos.hash() ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
-        if !enemy_adjacent(pos, to) {
+        if !self.enemy_adjacent(to) {
             return moved;
         }
         moved ^ self.conversions(pos, to).1
