@@ -64,13 +64,19 @@ fn flank_squares_down(own: u32, their: u32, len: usize) -> u32 {
 
 /// Empty squares of a line of `len` squares onto which a piece of `own` would flank a piece of
 /// `their` along the line, in either direction: exactly the squares whose straight capture
-/// count along this line is not zero. The upward direction is the downward one on the
-/// bit-reversed line.
+/// count along this line is not zero. Towards higher bits the enemy runs capped by an own piece
+/// are filled downwards from their top bit (a shift-and-mask fill in doubling steps, cheaper
+/// than reversing the words); the empty square just below such a run is a capture square.
 #[inline(always)]
 fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
-    let flip = 32 - len as u32;
-    let rev = |x: u32| x.reverse_bits() >> flip;
-    flank_squares_down(own, their, len) | rev(flank_squares_down(rev(own), rev(their), len))
+    let empty = !(own | their) & ((1u32 << len) - 1);
+    let mut runs = their & (own >> 1);
+    let mut through = their;
+    for step in [1, 2, 4, 8, 16] {
+        runs |= (runs >> step) & through;
+        through &= through >> step;
+    }
+    flank_squares_down(own, their, len) | ((runs >> 1) & empty)
 }
 
 /// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
