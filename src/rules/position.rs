@@ -566,6 +566,23 @@ impl Position {
         hash
     }
 
+    /// What a slide of the side to move onto `to` converts by rule 6's straight lines alone:
+    /// how many pieces, and the change of hash their conversion makes (the moved piece and the
+    /// side key not included). One flank test serves both the ordering count and the rule 7
+    /// child hash of every slide to `to`.
+    #[inline(always)]
+    pub fn straight_conversions(&self, to: Square) -> (u32, u64) {
+        let mut n = 0;
+        let mut delta = 0;
+        for set in self.straight_flanks(self.side, to) {
+            n += set.bits.count_ones();
+            for sq in set.squares() {
+                delta ^= flip_key(sq);
+            }
+        }
+        (n, delta)
+    }
+
     /// How many pieces a slide `mv` would convert by rule 6's straight lines alone: cheap, for
     /// move ordering.
     #[inline]

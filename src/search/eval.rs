@@ -152,6 +152,20 @@ fn reach_upwards(own: u32, empty: u32) -> u32 {
     (empty.wrapping_add(seeds) ^ empty) & empty
 }
 
+/// Empty squares of `empty` that a piece of `own` reaches sliding towards lower bits: each
+/// empty run whose upper neighbour is in `own`, filled down from its top in doubling steps
+/// (the same squares as [`reach_upwards`] on the bit-reversed line, without the reversals).
+#[inline(always)]
+fn reach_downwards(own: u32, empty: u32) -> u32 {
+    let mut reached = (own >> 1) & empty;
+    let mut through = empty;
+    for step in [1, 2, 4, 8, 16] {
+        reached |= (reached >> step) & through;
+        through &= through >> step;
+    }
+    reached
+}
+
 /// Scans every rank and file once, filling both colours' features. Bit-parallel where it can
 /// be: mobility with carries along each line, file anchoring by filling rank words from each
 /// edge, so the cost is a few operations per line rather than per piece or per run.
@@ -167,7 +181,6 @@ fn features(pos: &Position) -> [Features; 2] {
     for is_file in [false, true] {
         let (count, len) = if is_file { (w, h) } else { (h, w) };
         let full = (1u32 << len) - 1;
-        let flip = 32 - len as u32;
         for line in 0..count {
             let words = [
                 lines.word(Color::White, is_file, line),
@@ -175,17 +188,13 @@ fn features(pos: &Position) -> [Features; 2] {
             ];
             let occ = words[0] | words[1];
             // Mobility: every maximal empty run is reachable by the pieces at its two ends;
-            // the downward direction is the upward one on the bit-reversed line.
+            // upwards with a carry, downwards with a fill (no bit reversal needed).
             // Black's share is the total less White's: every empty square with a piece below it
             // is reached upwards by that piece, likewise downwards.
             let empty = !occ & full;
             if occ != 0 {
                 let up_white = reach_upwards(words[0], empty).count_ones();
-                let down_white = reach_upwards(
-                    words[0].reverse_bits() >> flip,
-                    empty.reverse_bits() >> flip,
-                )
-                .count_ones();
+                let down_white = reach_downwards(words[0], empty).count_ones();
                 let lowest = occ.trailing_zeros();
                 let highest = 31 - occ.leading_zeros();
                 let up_all = (empty >> lowest).count_ones();

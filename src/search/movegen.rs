@@ -49,35 +49,68 @@ pub(crate) fn next_down(occ: u32, i: usize) -> Option<usize> {
     (below != 0).then(|| 31 - below.leading_zeros() as usize)
 }
 
+/// Empty squares of a line of `len` squares onto which a piece of `own` would flank at least
+/// one piece of `their` towards lower bits: an enemy run directly below, ending in an own
+/// piece. Seeding each enemy run that stands on an own piece with its lowest bit, the addition
+/// carries through the run to the square above it; those squares that are empty are the ones.
+/// Runs never share carries (a non-enemy bit separates them), and the carry out of a run at the
+/// top lands on bit `len`, outside the line (`len` is at most `MAX_DIM`, far below 32).
+#[inline(always)]
+fn flank_squares_down(own: u32, their: u32, len: usize) -> u32 {
+    let empty = !(own | their) & ((1u32 << len) - 1);
+    let seeds = their & (own << 1);
+    their.wrapping_add(seeds) & !their & empty
+}
+
+/// Empty squares of a line of `len` squares onto which a piece of `own` would flank a piece of
+/// `their` along the line, in either direction: exactly the squares whose straight capture
+/// count along this line is not zero. Towards higher bits the enemy runs capped by an own piece
+/// are filled downwards from their top bit (a shift-and-mask fill in doubling steps, cheaper
+/// than reversing the words); the empty square just below such a run is a capture square.
+#[inline(always)]
+fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
+    let empty = !(own | their) & ((1u32 << len) - 1);
+    let mut runs = their & (own >> 1);
+    let mut through = their;
+    for step in [1, 2, 4, 8, 16] {
+        runs |= (runs >> step) & through;
+        through &= through >> step;
+    }
+    flank_squares_down(own, their, len) | ((runs >> 1) & empty)
+}
+
 /// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
-/// applied). Works from the destination side: only empty squares next to an enemy piece can be
-/// capture squares, each is tested once, and the pieces that can slide there are the nearest
-/// pieces along its rank and file. Quiescence calls this instead of generating all moves.
+/// applied). Works from the destination side: the capture squares of every rank and file are
+/// found a line at a time with a few word operations (most nodes have only a handful), each is
+/// counted once, and the pieces that can slide there are the nearest pieces along its rank and
+/// file. Quiescence calls this instead of generating all moves.
 pub(crate) fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
     let us = pos.side_to_move();
     let them = us.other();
     let size = pos.size();
     let (w, h) = (size.width(), size.height());
-    for r in 0..h {
+    // Capture squares along files, transposed into rank words (they are few).
+    let mut by_file = [0u32; MAX_DIM];
+    for f in 0..w {
+        let mut caps = flank_squares(pos.file_bits(us, f), pos.file_bits(them, f), h);
+        while caps != 0 {
+            let r = caps.trailing_zeros() as usize;
+            caps &= caps - 1;
+            by_file[r] |= 1 << f;
+        }
+    }
+    for (r, &file_caps) in by_file.iter().enumerate().take(h) {
         let own_r = pos.rank_bits(us, r);
         let their_r = pos.rank_bits(them, r);
         let occ_r = own_r | their_r;
-        let mut adj = (their_r << 1) | (their_r >> 1);
-        if r > 0 {
-            adj |= pos.rank_bits(them, r - 1);
-        }
-        if r + 1 < h {
-            adj |= pos.rank_bits(them, r + 1);
-        }
-        let mut cand = adj & !occ_r & size.rank_mask();
+        // Ascending files within ascending ranks, as a scan of every empty square would go.
+        let mut cand = flank_squares(own_r, their_r, w) | file_caps;
         while cand != 0 {
             let f = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let to = Square::new(f, r);
             let n = pos.straight_capture_count(Move::slide(to, to));
-            if n == 0 {
-                continue;
-            }
+            debug_assert!(n > 0);
             let own_f = pos.file_bits(us, f);
             let occ_f = own_f | pos.file_bits(them, f);
             for j in [next_up(occ_r, f), next_down(occ_r, f)]
@@ -198,11 +231,18 @@ pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
 /// on the destination (see [`Position::straight_capture_count`]), and on a crowded board many
 /// moves share one, so a node asks the rules once per square instead of once per move. Lives
 /// in the worker (no per-node zeroing of the tables): a reset forgets which squares are known.
+/// The count and the hash change come from one flank test and are kept together, and the
+/// cache remembers the hash of the position they belong to: a node's move ordering then
+/// reuses what its generation (rule 7's child hashes) already found, square for square.
 pub(crate) struct DestCache {
-    /// Per rank, the files whose capture count is known.
-    known_count: [u32; MAX_DIM],
-    /// Per rank, the files whose hash change is known.
-    known_delta: [u32; MAX_DIM],
+    /// The hash of the position the known squares belong to; `None` before the first reset.
+    hash: Option<u64>,
+    /// Per rank, the squares with an enemy of the side to move next to them (see
+    /// [`enemy_adjacent`]): built once per position, it turns the test every generated and
+    /// ordered move makes into one load and shift.
+    adjacent: [u32; MAX_DIM],
+    /// Per rank, the files whose capture count and hash change are known.
+    known: [u32; MAX_DIM],
     /// The counts of the known squares.
     counts: [u8; SQUARE_SLOTS],
     /// The hash changes (conversions only, not the moved piece) of the known squares.
@@ -213,18 +253,55 @@ impl DestCache {
     /// An empty cache.
     pub(crate) fn new() -> DestCache {
         DestCache {
-            known_count: [0; MAX_DIM],
-            known_delta: [0; MAX_DIM],
+            hash: None,
+            adjacent: [0; MAX_DIM],
+            known: [0; MAX_DIM],
             counts: [0; SQUARE_SLOTS],
             deltas: [0; SQUARE_SLOTS],
         }
     }
 
-    /// Forgets everything (a new node).
+    /// Makes the cache answer for `pos`: keeps what it knows if that was found on the same
+    /// position (same hash, as rule 7 compares positions), else forgets everything.
     #[inline(always)]
-    pub(crate) fn reset(&mut self) {
-        self.known_count = [0; MAX_DIM];
-        self.known_delta = [0; MAX_DIM];
+    pub(crate) fn reset(&mut self, pos: &Position) {
+        if self.hash != Some(pos.hash()) {
+            self.hash = Some(pos.hash());
+            self.known = [0; MAX_DIM];
+            let them = pos.side_to_move().other();
+            let h = pos.size().height();
+            let mut below = 0;
+            let mut here = pos.rank_bits(them, 0);
+            for r in 0..h {
+                let above = if r + 1 < h {
+                    pos.rank_bits(them, r + 1)
+                } else {
+                    0
+                };
+                self.adjacent[r] = (here << 1) | (here >> 1) | below | above;
+                below = here;
+                here = above;
+            }
+        }
+    }
+
+    /// Same as [`enemy_adjacent`] for the position of the last reset.
+    #[inline(always)]
+    fn enemy_adjacent(&self, to: Square) -> bool {
+        self.adjacent[to.rank()] >> to.file() & 1 != 0
+    }
+
+    /// The straight count and hash change of a slide onto `to`, which has an enemy next to it.
+    #[inline(always)]
+    fn conversions(&mut self, pos: &Position, to: Square) -> (u32, u64) {
+        let (f, r) = (to.file(), to.rank());
+        if self.known[r] >> f & 1 == 0 {
+            let (n, delta) = pos.straight_conversions(to);
+            self.known[r] |= 1 << f;
+            self.counts[to.index()] = n as u8;
+            self.deltas[to.index()] = delta;
+        }
+        (self.counts[to.index()] as u32, self.deltas[to.index()])
     }
 
     /// Same as [`capture_count`].
@@ -234,19 +311,10 @@ impl DestCache {
             return 0;
         }
         let to = mv.to();
-        if !enemy_adjacent(pos, to) {
+        if !self.enemy_adjacent(to) {
             return mv.is_leap() as u32;
         }
-        let (f, r) = (to.file(), to.rank());
-        let n = if self.known_count[r] >> f & 1 != 0 {
-            self.counts[to.index()] as u32
-        } else {
-            let n = pos.straight_capture_count(Move::slide(to, to));
-            self.known_count[r] |= 1 << f;
-            self.counts[to.index()] = n as u8;
-            n
-        };
-        n + mv.is_leap() as u32
+        self.conversions(pos, to).0 + mv.is_leap() as u32
     }
 
     /// Same as [`child_hash`] for a slide under the basic capture rules.
@@ -255,17 +323,10 @@ impl DestCache {
         let us = pos.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let moved = pos.hash() ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
-        if !enemy_adjacent(pos, to) {
+        if !self.enemy_adjacent(to) {
             return moved;
         }
-        let (f, r) = (to.file(), to.rank());
-        if self.known_delta[r] >> f & 1 == 0 {
-            // A slide from `to` to itself moves nothing: what is left is the conversions.
-            let delta = pos.slide_child_hash(Move::slide(to, to)) ^ pos.hash() ^ SIDE_KEY;
-            self.known_delta[r] |= 1 << f;
-            self.deltas[to.index()] = delta;
-        }
-        moved ^ self.deltas[to.index()]
+        moved ^ self.conversions(pos, to).1
     }
 }
 
@@ -344,6 +405,7 @@ mod tests {
             let pos = game.position();
             let options = *game.rules();
             let mut cache = DestCache::new();
+            cache.reset(pos);
             for mv in game.legal_moves() {
                 assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
                 assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));

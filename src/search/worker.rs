@@ -411,7 +411,7 @@ impl<'a> Worker<'a> {
         let root_index = self.root_index;
         let basic = !rules.needs_full_capture();
         let dest = &mut *self.dest;
-        dest.reset();
+        dest.reset(pos);
         pos.for_each_pseudo_move(&rules, |mv| {
             if mv.is_pass() {
                 list.push(mv);
@@ -531,7 +531,7 @@ impl<'a> Worker<'a> {
         let rules = *self.game.rules();
         let exact = rules.needs_full_capture() || rules.options.last_piece_leap;
         let captures = &mut *self.dest;
-        captures.reset();
+        captures.reset(pos);
         let history = &self.history;
         let width = self.width;
         let side = self.game.side_to_move().index();
@@ -897,7 +897,7 @@ impl<'a> Worker<'a> {
                 stand = Some(v);
             }
             let dest = &mut *self.dest;
-            dest.reset();
+            dest.reset(pos);
             for_each_capture(pos, |mv, cap| {
                 // Up to four pieces capture on one square: its conversions are hashed once.
                 let h = dest.slide_child_hash(pos, mv);
