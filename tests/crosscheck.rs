@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::compare::report;
+
 use common::reference::{self, Board, Col, Effects, Opts, RMove, ROutcome, RReason, RefGame};
 use common::Rng;
 use mingmang::rules::{
@@ -91,16 +93,6 @@ fn engine_moves(g: &Game) -> Vec<String> {
     let mut v: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
     v.sort();
     v
-}
-
-/// Compares two values; on a difference returns an error from the enclosing function.
-macro_rules! same {
-    ($a:expr, $b:expr, $($fmt:tt)+) => {{
-        let (a, b) = (&$a, &$b);
-        if a != b {
-            return Err(format!("{}\n  engine:    {:?}\n  reference: {:?}", format!($($fmt)+), a, b));
-        }
-    }};
 }
 
 /// Plays one game to its end in both implementations, comparing every ply. Returns the first
@@ -338,31 +330,6 @@ fn sparse_board(rng: &mut Rng, w: usize, h: usize, lone: Col, mine: usize, their
     b
 }
 
-/// Prints what a test exercised and fails on any difference between engine and reference.
-fn report(name: &str, s: &Stats, t: std::time::Instant, failures: &[String]) {
-    println!("{name}: {s:?} in {:.1?}", t.elapsed());
-    for f in failures {
-        let mut lines = f.lines();
-        println!(
-            "  differs: {} | {}",
-            lines.next().unwrap_or(""),
-            lines.next().unwrap_or("")
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{name}: {} of {} games differ; the first ones:\n\n{}",
-        failures.len(),
-        s.games,
-        failures
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
-    );
-}
-
 /// Every board size from 4x4 to 19x19, each with every option combination in turn.
 #[test]
 fn every_size_from_the_start_position() {
@@ -385,7 +352,7 @@ fn every_size_from_the_start_position() {
             }
         }
     }
-    report("every size", &stats, t, &failures);
+    report("every size", &stats, stats.games, t, &failures);
     assert_eq!(stats.games, 256);
     assert!(stats.no_piece_ends + stats.no_move_ends > 50, "{stats:?}");
 }
@@ -430,7 +397,7 @@ fn small_boards_all_option_combinations() {
             }
         }
     }
-    report("small boards", &stats, t, &failures);
+    report("small boards", &stats, stats.games, t, &failures);
     assert_eq!(stats.games, 8 * 10 * 16);
     assert!(stats.territory_ends >= 50, "{stats:?}");
     assert!(stats.ply_limit_ends >= 50, "{stats:?}");
@@ -469,7 +436,7 @@ fn large_boards() {
             }
         }
     }
-    report("large boards", &stats, t, &failures);
+    report("large boards", &stats, stats.games, t, &failures);
     assert_eq!(stats.games, 28);
 }
 
@@ -504,7 +471,7 @@ fn random_mid_game_positions() {
             failures.push(e);
         }
     }
-    report("random positions", &stats, t, &failures);
+    report("random positions", &stats, stats.games, t, &failures);
     assert!(stats.corner_captures >= 30, "{stats:?}");
     assert!(stats.enchained_captures >= 30, "{stats:?}");
     // A piece converted on an edge was flanked along that edge (or round a corner), so the
@@ -532,7 +499,7 @@ fn enchained_chains_in_dense_positions() {
             failures.push(e);
         }
     }
-    report("enchained chains", &stats, t, &failures);
+    report("enchained chains", &stats, stats.games, t, &failures);
     assert!(stats.enchained_captures >= 500, "{stats:?}");
 }
 
@@ -563,7 +530,7 @@ fn few_pieces_leaps_and_corners() {
             failures.push(e);
         }
     }
-    report("few pieces", &stats, t, &failures);
+    report("few pieces", &stats, stats.games, t, &failures);
     assert!(stats.leaps >= 100, "{stats:?}");
     // (A leap never captures more than the jumped piece: the mover's only other friendly
     // piece is the jumped one, right behind the landing square.)
@@ -593,7 +560,7 @@ fn cramped_boards_rule7_losses() {
             failures.push(e);
         }
     }
-    report("cramped boards", &stats, t, &failures);
+    report("cramped boards", &stats, stats.games, t, &failures);
     assert!(stats.no_move_ends_by_rule7 >= 5, "{stats:?}");
     assert!(stats.rule7_bans >= 500, "{stats:?}");
 }

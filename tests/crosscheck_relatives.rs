@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::compare::report;
+
 use common::reference_relatives::{
     self as rr, Cell, Col, Effects, Pos, RMove, ROutcome, RReason, RefGame, Variant,
 };
@@ -141,16 +143,6 @@ impl Stats {
         self.hunter_jumps += usize::from(fx.hunter_jump);
         self.hunter_flanked += usize::from(fx.hunter_flanked);
     }
-}
-
-/// Compares two values; on a difference returns an error from the enclosing function.
-macro_rules! same {
-    ($a:expr, $b:expr, $($fmt:tt)+) => {{
-        let (a, b) = (&$a, &$b);
-        if a != b {
-            return Err(format!("{}\n  engine:    {:?}\n  reference: {:?}", format!($($fmt)+), a, b));
-        }
-    }};
 }
 
 /// Games longer than this stop being compared (the reference's history list makes very long
@@ -511,31 +503,6 @@ fn pocket_position(v: Variant, rng: &mut Rng) -> String {
     rr::format(&p)
 }
 
-/// Prints what a test exercised and fails on any difference between engine and reference.
-fn report(name: &str, s: &Stats, t: std::time::Instant, failures: &[String]) {
-    println!("{name}: {s:?} in {:.1?}", t.elapsed());
-    for f in failures {
-        let mut lines = f.lines();
-        println!(
-            "  differs: {} | {}",
-            lines.next().unwrap_or(""),
-            lines.next().unwrap_or("")
-        );
-    }
-    assert!(
-        failures.is_empty(),
-        "{name}: {} of {} games differ; the first ones:\n\n{}",
-        failures.len(),
-        s.games,
-        failures
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
-    );
-}
-
 /// Games from each variant's start position, most to their natural end, some with a ply limit.
 #[test]
 fn every_variant_from_the_start_position() {
@@ -555,7 +522,7 @@ fn every_variant_from_the_start_position() {
             }
         }
     }
-    report("start positions", &stats, t, &failures);
+    report("start positions", &stats, stats.games, t, &failures);
     assert_eq!(stats.games, 6 * 12);
     assert!(stats.placements >= 200, "{stats:?}");
     assert!(stats.gala_moves >= 20, "{stats:?}");
@@ -587,7 +554,7 @@ fn random_mid_game_positions() {
             failures.push(e);
         }
     }
-    report("mid-game positions", &stats, t, &failures);
+    report("mid-game positions", &stats, stats.games, t, &failures);
     assert!(stats.placements >= 50, "{stats:?}");
     assert!(stats.kings_captured >= 10, "{stats:?}");
     assert!(stats.king_captured_ends >= 10, "{stats:?}");
@@ -614,7 +581,7 @@ fn random_dense_positions() {
             failures.push(e);
         }
     }
-    report("dense positions", &stats, t, &failures);
+    report("dense positions", &stats, stats.games, t, &failures);
     assert!(stats.enclosure >= 20, "{stats:?}");
     assert!(stats.intervention >= 50, "{stats:?}");
     assert!(stats.overlaps >= 5, "{stats:?}");
@@ -648,7 +615,7 @@ fn sparse_positions_and_every_end() {
             failures.push(e);
         }
     }
-    report("sparse positions", &stats, t, &failures);
+    report("sparse positions", &stats, stats.games, t, &failures);
     assert!(stats.hunter_jumps >= 50, "{stats:?}");
     assert!(stats.hunter_flanked >= 10, "{stats:?}");
     assert!(stats.king_captured_ends >= 50, "{stats:?}");
@@ -679,7 +646,7 @@ fn cramped_positions_rule7_losses() {
             failures.push(e);
         }
     }
-    report("cramped positions", &stats, t, &failures);
+    report("cramped positions", &stats, stats.games, t, &failures);
     assert!(stats.rule7_bans >= 100, "{stats:?}");
 }
 
@@ -699,7 +666,7 @@ fn pockets_blocked_sides_and_rule7_losses() {
             failures.push(e);
         }
     }
-    report("pockets", &stats, t, &failures);
+    report("pockets", &stats, stats.games, t, &failures);
     assert!(stats.no_move_ends >= 50, "{stats:?}");
     assert!(stats.no_move_ends_by_rule7 >= 10, "{stats:?}");
     assert!(stats.rule7_bans >= 200, "{stats:?}");
