@@ -553,17 +553,12 @@ impl Position {
     pub fn slide_child_hash(&self, mv: Move) -> u64 {
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
-        let mut hash = self.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
+        let hash = self.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
         if !self.touches_enemy(us, to) {
             // Nothing to flank: most moves, and far cheaper than four flank tests.
             return hash;
         }
-        for set in self.straight_flanks(us, to) {
-            for sq in set.squares() {
-                hash ^= flip_key(sq);
-            }
-        }
-        hash
+        hash ^ self.straight_conversions(to).1
     }
 
     /// What a slide of the side to move onto `to` converts by rule 6's straight lines alone:
