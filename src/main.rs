@@ -187,8 +187,12 @@ fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
     let (nodes, time) = bench::run_positions(list, depth, |p, r| {
         let best = r.best.map_or("none".to_string(), |m| m.to_string());
         println!(
-            "{:<48} best {:<8} score {:?} nodes {}",
-            p.name, best, r.score, r.nodes
+            "{:<48} best {:<8} score {:?} nodes {} knps {}",
+            p.name,
+            best,
+            r.score,
+            r.nodes,
+            r.nodes / r.time.as_millis().max(1) as u64
         );
     });
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;

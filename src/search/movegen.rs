@@ -152,9 +152,10 @@ pub(crate) fn child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
 /// Pieces `mv` converts under `options`, exactly. The straight count is exact under the basic
 /// rules; the options add captures it cannot see: enchained capture continues from pieces a
 /// straight capture converted (so only a move with one can), capture round a corner needs the
-/// moved piece on an edge, and a leap converts the piece it jumps (the straight count would
-/// misread its origin as a flanking piece). Only those moves are played out on a copy. In the
-/// relatives, the pieces the move removes, as the rules count them.
+/// moved piece on an edge next to the enemy run it turns, and a leap converts the piece it
+/// jumps (the straight count would misread its origin as a flanking piece). Only those moves
+/// are played out on a copy. In the relatives, the pieces the move removes, as the rules count
+/// them.
 #[inline]
 pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
     if mv.is_pass() {
@@ -173,7 +174,7 @@ pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32
         || to.rank() + 1 == size.height();
     if mv.is_leap()
         || (options.enchained_capture && straight > 0)
-        || (options.corner_capture && on_edge)
+        || (options.corner_capture && on_edge && enemy_adjacent(pos, to))
     {
         let mut child = pos.clone();
         child.apply(mv, rules)
