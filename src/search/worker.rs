@@ -431,6 +431,31 @@ impl<'a> Worker<'a> {
         self.dep = dep;
     }
 
+    /// Every move open to the side to move here, rule 7 not applied: the main search checks a
+    /// move against rule 7 only when it reaches it (see [`Worker::reach`]). Most nodes cut off
+    /// after a move or two, and a child hash and history lookup for each of a hundred or more
+    /// moves was about a fifth of the search's time.
+    fn generate_pseudo(&mut self, list: &mut MoveList) {
+        let game = &self.game;
+        game.position()
+            .for_each_pseudo_move(game.rules(), |mv| list.push(mv));
+    }
+
+    /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
+    /// and returns `None`. A pass is never banned, as in the rules' generator.
+    #[inline]
+    fn reach(&mut self, mv: Move) -> Option<u64> {
+        let game = &self.game;
+        let pos = game.position();
+        let h = child_hash(pos, mv, game.rules());
+        if !mv.is_pass() && game.history().contains(h) {
+            Self::note_ban(&mut self.dep, self.root_index, game, h);
+            None
+        } else {
+            Some(h)
+        }
+    }
+
     /// Whether the table move `mv` is a slide playable here that rule 7 allows.
     #[inline]
     fn playable_slide(&self, mv: Move) -> bool {
@@ -491,8 +516,9 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// After the table move: generates the rest of the moves if the table move was staged, and
-    /// appends the ordering keys of all but the table move.
+    /// After the table move: generates the rest of the moves (rule 7 not applied, see
+    /// [`Worker::generate_pseudo`]) if the table move was staged, and appends the ordering keys
+    /// of all but the table move.
     fn complete_keys(
         &mut self,
         staged: bool,
@@ -504,7 +530,7 @@ impl<'a> Worker<'a> {
         if staged {
             // The staged table move did not cut off: generate the rest now. The list holds
             // the table move again, which is skipped.
-            self.generate(moves);
+            self.generate_pseudo(moves);
             let again = moves[1..]
                 .iter()
                 .position(|&m| m == moves[0])
@@ -613,20 +639,23 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // Staged generation: a table move that is still a playable slide here and not banned
-        // by rule 7 is searched before the node's moves are even generated, since it often
-        // cuts off alone and generating (with a rule 7 check per move) is most of a node's
-        // cost. Bans among the moves never generated did not shape the result, so the table
-        // scheme is unaffected. The few-moves extension and null move need the move count
-        // first, so they turn staging off.
+        // Lazy legality: moves are generated without rule 7 and each is checked when the
+        // loop below reaches it, and a table move that is still a playable slide here and not
+        // banned is searched before the node's moves are even generated. Both save work at
+        // nodes that cut off early (most of them). Bans among moves never reached did not
+        // shape the result, so the table scheme is unaffected. The few-moves extension and
+        // null move need the legal move count first, so they turn both off.
         let mut moves = MoveList::new();
-        let staged = !cfg.few_moves_extension
-            && !cfg.null_move
-            && tt_move.is_some_and(|m| self.playable_slide(m));
+        let lazy = !cfg.few_moves_extension && !cfg.null_move;
+        let staged = lazy && tt_move.is_some_and(|m| self.playable_slide(m));
         if let (true, Some(m)) = (staged, tt_move) {
             moves.push(m);
         } else {
-            self.generate(&mut moves);
+            if lazy {
+                self.generate_pseudo(&mut moves);
+            } else {
+                self.generate(&mut moves);
+            }
             if moves.is_empty() {
                 // Rule 8: no legal move (blocked, or every move banned) loses.
                 return -MATE + ply as i32;
@@ -702,16 +731,31 @@ impl<'a> Worker<'a> {
         let mut next_deferred = 0;
         let defer = self.smp && depth > DEFER_DEPTH;
         loop {
-            let key = if next < keys.len() {
+            if !scored && next == keys.len() {
+                self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
+                scored = true;
+            }
+            let (key, fresh) = if next < keys.len() {
                 next += 1;
-                pick(&mut keys, next - 1)
+                (pick(&mut keys, next - 1), true)
             } else if next_deferred < deferred.len() {
                 next_deferred += 1;
-                deferred[next_deferred - 1]
+                (deferred[next_deferred - 1], false)
             } else {
                 break;
             };
             let mv = moves[(u32::MAX - key as u32) as usize];
+            // Rule 7 for a move reached for the first time (a staged table move was checked
+            // before staging, a deferred one when first reached). A banned move is not a move
+            // here: it counts for nothing below.
+            let child = if lazy && fresh && !(staged && next == 1) {
+                match self.reach(mv) {
+                    Some(h) => Some(h),
+                    None => continue,
+                }
+            } else {
+                None
+            };
             let order = (key >> 32) as u32;
             let quiet = order < (1 << 24);
             if !pv_node && searched > 0 && quiet && best > -MATE_BOUND {
@@ -734,15 +778,12 @@ impl<'a> Worker<'a> {
                 && searched > 0
                 && next_deferred == 0
                 && !deferred.is_full()
-                && self
-                    .shared
-                    .is_busy(child_hash(self.game.position(), mv, self.game.rules()))
+                && self.shared.is_busy(
+                    child
+                        .unwrap_or_else(|| child_hash(self.game.position(), mv, self.game.rules())),
+                )
             {
                 deferred.push(key);
-                if next == keys.len() && !scored {
-                    self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
-                    scored = true;
-                }
                 continue;
             }
             self.game.make(mv);
@@ -796,10 +837,10 @@ impl<'a> Worker<'a> {
                 quiets.push(mv);
             }
             searched += 1;
-            if !scored && next == keys.len() {
-                self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
-                scored = true;
-            }
+        }
+        if best == -INF {
+            // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
+            return -MATE + ply as i32;
         }
 
         let path_independent = self.dep >= self.root_index + ply;
