@@ -13,6 +13,7 @@ pub mod bench;
 pub mod eval;
 pub mod eval_relatives;
 mod movegen;
+mod picker;
 pub mod selfplay;
 pub mod time;
 pub mod tt;

@@ -37,15 +37,14 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
-use super::movegen::{
-    child_hash, for_each_capture, full_capture_count, has_quiet_move, is_pseudo_slide, DestCache,
-};
+use super::movegen::{child_hash, for_each_capture, full_capture_count, has_quiet_move, DestCache};
+use super::picker::{history_slot, Hints, Kind, MovePicker};
 use super::time::TimeManager;
 use super::tt::{Bound, Hit, Tt};
 use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::MAX_DIM;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Game, Move, MoveList, Outcome, Square};
+use crate::rules::{Game, Move, MoveList, Outcome};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -232,38 +231,6 @@ pub struct Worker<'a> {
     smp: bool,
 }
 
-/// Moves the best key of `keys[i..]` to `keys[i]` and returns it. Most nodes cut off after a
-/// move or two, so the first picks select (linear each) rather than sort hundreds of keys;
-/// a node still going after a few picks sorts the rest once. Keys are distinct, so the order
-/// is exactly that of a full sort.
-#[inline]
-fn pick(keys: &mut [u64], i: usize) -> u64 {
-    const SELECT: usize = 4;
-    if i < SELECT {
-        let rest = &mut keys[i..];
-        let mut best = 0;
-        for j in 1..rest.len() {
-            if rest[j] > rest[best] {
-                best = j;
-            }
-        }
-        rest.swap(0, best);
-    } else if i == SELECT {
-        keys[i..].sort_unstable_by(|a, b| b.cmp(a));
-    }
-    keys[i]
-}
-
-/// The history heuristic's slot of `mv` for the side with index `side` on a board `width`
-/// files wide.
-#[inline(always)]
-fn history_slot(side: usize, mv: Move, width: usize) -> usize {
-    const AREA: usize = MAX_DIM * MAX_DIM;
-    let (from, to) = (mv.from(), mv.to());
-    let compact = |sq: Square| sq.rank() * width + sq.file();
-    (side * AREA + compact(from)) * AREA + compact(to)
-}
-
 /// The score a table entry settles the window `alpha..beta` with at `ply`, if it does: only
 /// entries of the current search are trusted (see the module documentation).
 #[inline(always)]
@@ -431,16 +398,6 @@ impl<'a> Worker<'a> {
         self.dep = dep;
     }
 
-    /// Every move open to the side to move here, rule 7 not applied: the main search checks a
-    /// move against rule 7 only when it reaches it (see [`Worker::reach`]). Most nodes cut off
-    /// after a move or two, and a child hash and history lookup for each of a hundred or more
-    /// moves was about a fifth of the search's time.
-    fn generate_pseudo(&mut self, list: &mut MoveList) {
-        let game = &self.game;
-        game.position()
-            .for_each_pseudo_move(game.rules(), |mv| list.push(mv));
-    }
-
     /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
     /// and returns `None`. A pass is never banned, as in the rules' generator.
     #[inline]
@@ -454,17 +411,6 @@ impl<'a> Worker<'a> {
         } else {
             Some(h)
         }
-    }
-
-    /// Whether the table move `mv` is a slide playable here that rule 7 allows.
-    #[inline]
-    fn playable_slide(&self, mv: Move) -> bool {
-        let pos = self.game.position();
-        is_pseudo_slide(pos, mv, self.game.rules())
-            && !self
-                .game
-                .history()
-                .contains(child_hash(pos, mv, self.game.rules()))
     }
 
     #[inline]
@@ -514,73 +460,6 @@ impl<'a> Worker<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len;
-    }
-
-    /// After the table move: generates the rest of the moves (rule 7 not applied, see
-    /// [`Worker::generate_pseudo`]) if the table move was staged, and appends the ordering keys
-    /// of all but the table move.
-    fn complete_keys(
-        &mut self,
-        staged: bool,
-        tt_index: Option<usize>,
-        ply: usize,
-        moves: &mut MoveList,
-        keys: &mut ArrayVec<u64, MAX_MOVES>,
-    ) {
-        if staged {
-            // The staged table move did not cut off: generate the rest now. The list holds
-            // the table move again, which is skipped.
-            self.generate_pseudo(moves);
-            let again = moves[1..]
-                .iter()
-                .position(|&m| m == moves[0])
-                .map(|i| i + 1);
-            self.order_moves(moves, 1, again, ply, keys);
-        } else {
-            self.order_moves(moves, 0, tt_index, ply, keys);
-        }
-    }
-
-    /// Appends the ordering keys of `moves[from..]` (but `skip`) to `keys`, unsorted (see [`pick`]): the
-    /// score in the high half, the reversed index in the low half (so keys are distinct and ties
-    /// keep generation order).
-    fn order_moves(
-        &mut self,
-        moves: &MoveList,
-        from: usize,
-        skip: Option<usize>,
-        ply: usize,
-        keys: &mut ArrayVec<u64, MAX_MOVES>,
-    ) {
-        let pos = self.game.position();
-        let killers = self.killers[ply];
-        let rules = *self.game.rules();
-        let exact = rules.needs_full_capture() || rules.options.last_piece_leap;
-        let captures = &mut *self.dest;
-        captures.reset(pos);
-        let history = &self.history;
-        let width = self.width;
-        let side = self.game.side_to_move().index();
-        for (i, &mv) in moves.iter().enumerate().skip(from) {
-            if Some(i) == skip {
-                continue;
-            }
-            let cap = if exact {
-                full_capture_count(pos, mv, &rules)
-            } else {
-                captures.count(pos, mv)
-            };
-            let score: u32 = if cap > 0 {
-                (1 << 24) + cap * 4096
-            } else if Some(mv) == killers[0] {
-                (1 << 23) + 1
-            } else if Some(mv) == killers[1] {
-                1 << 23
-            } else {
-                ((1 << 21) + history[history_slot(side, mv, width)] as i32) as u32
-            };
-            keys.push(((score as u64) << 32) | (u32::MAX - i as u32) as u64);
-        }
     }
 
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
@@ -639,31 +518,26 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        // Lazy legality: moves are generated without rule 7 and each is checked when the
-        // loop below reaches it, and a table move that is still a playable slide here and not
-        // banned is searched before the node's moves are even generated. Both save work at
-        // nodes that cut off early (most of them). Bans among moves never reached did not
-        // shape the result, so the table scheme is unaffected. The few-moves extension and
-        // null move need the legal move count first, so they turn both off.
-        let mut moves = MoveList::new();
-        let lazy = !cfg.few_moves_extension && !cfg.null_move;
-        let staged = lazy && tt_move.is_some_and(|m| self.playable_slide(m));
-        if let (true, Some(m)) = (staged, tt_move) {
-            moves.push(m);
-        } else {
-            if lazy {
-                self.generate_pseudo(&mut moves);
-            } else {
-                self.generate(&mut moves);
-            }
+        // Moves come from a staged picker (table move, captures, killers, then the quiet
+        // moves, each stage produced only when needed) without rule 7: each move is checked
+        // when the loop below reaches it (see `Worker::reach`). Both save work at nodes that
+        // cut off early, most of them. Bans among moves never reached did not shape the
+        // result, so the table scheme is unaffected. The few-moves extension and null move
+        // need the number of legal moves first: only they count them beforehand.
+        let legal_count = if cfg.few_moves_extension || cfg.null_move {
+            let mut moves = MoveList::new();
+            self.generate(&mut moves);
             if moves.is_empty() {
                 // Rule 8: no legal move (blocked, or every move banned) loses.
                 return -MATE + ply as i32;
             }
-        }
+            moves.len()
+        } else {
+            usize::MAX
+        };
         // A side with one or two moves left is close to losing by having none: look one ply
         // deeper, cheaply, since the node has almost no branches.
-        let depth = if cfg.few_moves_extension && moves.len() <= 2 && ply < MAX_PLY / 2 {
+        let depth = if cfg.few_moves_extension && legal_count <= 2 && ply < MAX_PLY / 2 {
             depth + 1
         } else {
             depth
@@ -689,7 +563,7 @@ impl<'a> Worker<'a> {
             && depth >= 3
             && !rules.options.territory
             && static_eval.is_some_and(|e| e >= beta)
-            && moves.len() >= 12
+            && legal_count >= 12
             && self.game.position().count(us) >= 4
             && beta.abs() < MATE_BOUND
         {
@@ -705,59 +579,45 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Order: table move, captures by pieces converted, killers, history. The table move is
-        // tried before the others are even scored: it often cuts off alone, and scoring and
-        // sorting hundreds of moves is the biggest cost of a node on large boards.
-        let mut keys: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
-        let tt_index = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
-        let mut scored = false;
-        match tt_index {
-            Some(i) => keys.push((1u64 << 62) | (u32::MAX - i as u32) as u64),
-            None => {
-                self.order_moves(&moves, 0, None, ply, &mut keys);
-                scored = true;
-            }
-        }
-
+        let mut picker = MovePicker::new(tt_move);
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
-        // Moves searched so far, the next key to take, and moves put off because another
-        // thread is searching them (searched last, see `Shared::busy`).
+        // Moves searched so far, and moves put off because another thread is searching them
+        // (searched last, see `Shared::busy`).
         let mut searched = 0;
-        let mut next = 0;
-        let mut deferred: ArrayVec<u64, 64> = ArrayVec::new();
+        let mut deferred: ArrayVec<(Move, Kind, u64), 64> = ArrayVec::new();
         let mut next_deferred = 0;
+        let mut picking = true;
         let defer = self.smp && depth > DEFER_DEPTH;
         loop {
-            if !scored && next == keys.len() {
-                self.complete_keys(staged, tt_index, ply, &mut moves, &mut keys);
-                scored = true;
-            }
-            let (key, fresh) = if next < keys.len() {
-                next += 1;
-                (pick(&mut keys, next - 1), true)
-            } else if next_deferred < deferred.len() {
-                next_deferred += 1;
-                (deferred[next_deferred - 1], false)
-            } else {
-                break;
-            };
-            let mv = moves[(u32::MAX - key as u32) as usize];
-            // Rule 7 for a move reached for the first time (a staged table move was checked
-            // before staging, a deferred one when first reached). A banned move is not a move
-            // here: it counts for nothing below.
-            let child = if lazy && fresh && !(staged && next == 1) {
-                match self.reach(mv) {
-                    Some(h) => Some(h),
-                    None => continue,
-                }
+            let next = if picking {
+                let hints = Hints {
+                    history: &self.history,
+                    width: self.width,
+                    killers: self.killers[ply],
+                };
+                let next = picker.next(&self.game, &mut self.dest, &hints);
+                picking = next.is_some();
+                next
             } else {
                 None
             };
-            let order = (key >> 32) as u32;
-            let quiet = order < (1 << 24);
+            let (mv, kind, child) = if let Some((mv, kind)) = next {
+                // Rule 7, checked when a move is first reached. A banned move is not a move
+                // here: it counts for nothing below.
+                match self.reach(mv) {
+                    Some(h) => (mv, kind, h),
+                    None => continue,
+                }
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
+            let quiet = kind.is_quiet();
             if !pv_node && searched > 0 && quiet && best > -MATE_BOUND {
                 // Late move pruning: in a node expected to fail low, quiet moves this late in
                 // the order (hundreds on big boards) rarely matter at low depth.
@@ -778,12 +638,9 @@ impl<'a> Worker<'a> {
                 && searched > 0
                 && next_deferred == 0
                 && !deferred.is_full()
-                && self.shared.is_busy(
-                    child
-                        .unwrap_or_else(|| child_hash(self.game.position(), mv, self.game.rules())),
-                )
+                && self.shared.is_busy(child)
             {
-                deferred.push(key);
+                deferred.push((mv, kind, child));
                 continue;
             }
             self.game.make(mv);
@@ -795,7 +652,7 @@ impl<'a> Worker<'a> {
                 // Late move reductions for quiet moves ordered late; re-searched at full depth
                 // when they beat alpha.
                 let mut r = 0;
-                if cfg.lmr && depth >= 3 && quiet && order != (1 << 23) + 1 {
+                if cfg.lmr && depth >= 3 && quiet && kind != Kind::Killer {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)];
                     if pv_node {
                         r -= 1;
