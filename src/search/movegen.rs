@@ -133,29 +133,49 @@ pub(crate) fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) 
     }
 }
 
-/// The hash after `mv`: computed directly for a slide that cannot capture under Ming Mang's
-/// basic rules (the common case), else by the rules (the relatives always).
+/// The hash after `mv`. Ming Mang's slides are hashed directly: one that cannot capture (no
+/// enemy next to its destination, the common case) from the moved piece alone, one that can
+/// from its straight conversions, unless an option may capture beyond them (see
+/// [`beyond_straight`]). Those, leaps, passes and the relatives' moves are played out by the
+/// rules.
 #[inline(always)]
 pub(crate) fn child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
-    if !mv.is_pass()
-        && !mv.is_leap()
-        && !rules.needs_full_capture()
-        && !enemy_adjacent(pos, mv.to())
-    {
-        let us = pos.side_to_move();
-        pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to())
-    } else {
-        pos.child_hash(mv, rules)
+    if mv.is_pass() || mv.is_leap() || !rules.family.is_ming_mang() {
+        return pos.child_hash(mv, rules);
     }
+    if !enemy_adjacent(pos, mv.to()) {
+        let us = pos.side_to_move();
+        return pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to());
+    }
+    if rules.options.needs_full_capture() && beyond_straight(pos, mv, rules, capture_count(pos, mv))
+    {
+        return pos.child_hash(mv, rules);
+    }
+    pos.slide_child_hash(mv)
+}
+
+/// Whether a Ming Mang slide with `straight` straight conversions may convert more under the
+/// options: enchained capture continues from pieces a straight capture converted (so only a
+/// move with one can), and capture round a corner needs the moved piece on an edge next to
+/// the enemy run it turns.
+#[inline(always)]
+fn beyond_straight(pos: &Position, mv: Move, rules: &Rules, straight: u32) -> bool {
+    let options = &rules.options;
+    let to = mv.to();
+    let size = pos.size();
+    let on_edge = to.file() == 0
+        || to.rank() == 0
+        || to.file() + 1 == size.width()
+        || to.rank() + 1 == size.height();
+    (options.enchained_capture && straight > 0)
+        || (options.corner_capture && on_edge && enemy_adjacent(pos, to))
 }
 
 /// Pieces `mv` converts under `options`, exactly. The straight count is exact under the basic
-/// rules; the options add captures it cannot see: enchained capture continues from pieces a
-/// straight capture converted (so only a move with one can), capture round a corner needs the
-/// moved piece on an edge next to the enemy run it turns, and a leap converts the piece it
-/// jumps (the straight count would misread its origin as a flanking piece). Only those moves
-/// are played out on a copy. In the relatives, the pieces the move removes, as the rules count
-/// them.
+/// rules; a leap also converts the piece it jumps (the straight count would misread its origin
+/// as a flanking piece), and the options may add captures it cannot see (see
+/// [`beyond_straight`]). Only those moves are played out on a copy. In the relatives, the
+/// pieces the move removes, as the rules count them.
 #[inline]
 pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
     if mv.is_pass() {
@@ -164,18 +184,16 @@ pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32
     if !rules.family.is_ming_mang() {
         return pos.capture_count(mv, rules);
     }
-    let options = &rules.options;
-    let straight = capture_count(pos, mv);
-    let to = mv.to();
-    let size = pos.size();
-    let on_edge = to.file() == 0
-        || to.rank() == 0
-        || to.file() + 1 == size.width()
-        || to.rank() + 1 == size.height();
-    if mv.is_leap()
-        || (options.enchained_capture && straight > 0)
-        || (options.corner_capture && on_edge && enemy_adjacent(pos, to))
-    {
+    if mv.is_leap() {
+        let mut child = pos.clone();
+        return child.apply(mv, rules);
+    }
+    // No capture of any kind without an enemy next to the destination: most moves.
+    if !enemy_adjacent(pos, mv.to()) {
+        return 0;
+    }
+    let straight = pos.straight_capture_count(mv);
+    if beyond_straight(pos, mv, rules, straight) {
         let mut child = pos.clone();
         child.apply(mv, rules)
     } else {
@@ -225,6 +243,75 @@ pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
     let (lo, hi) = if a < b { (a + 1, b) } else { (b, a - 1) };
     let path = (((1u64 << (hi + 1)) - 1) & !((1u64 << lo) - 1)) as u32;
     occupied & path == 0
+}
+
+/// Per line, the squares next to a piece of `lines` (the same board's lines, one per rank or
+/// one per file): beside it on its own line, or level with it on the neighbouring lines.
+/// Lines beyond the board are empty, so they add nothing.
+#[inline(always)]
+fn next_to(lines: &[u32; MAX_DIM]) -> [u32; MAX_DIM] {
+    std::array::from_fn(|i| {
+        let beside = (lines[i] << 1) | (lines[i] >> 1);
+        let below = if i > 0 { lines[i - 1] } else { 0 };
+        let above = if i + 1 < MAX_DIM { lines[i + 1] } else { 0 };
+        beside | below | above
+    })
+}
+
+/// Calls `emit(move, converted)` for every capture of the side to move under Ming Mang's rules
+/// with options (rule 7 not applied): the slides onto a square next to an enemy (no capture of
+/// any kind is possible elsewhere) that convert something by the exact count, and the leaps
+/// of a last piece. Slower than [`for_each_capture`], which sees straight captures only, but it
+/// still skips the moves that cannot capture without looking at them one by one.
+pub(crate) fn for_each_full_capture(
+    pos: &Position,
+    rules: &Rules,
+    mut emit: impl FnMut(Move, u32),
+) {
+    let us = pos.side_to_move();
+    let them = us.other();
+    let size = pos.size();
+    let (w, h) = (size.width(), size.height());
+    // Squares next to an enemy, by rank and by file.
+    let near_on_rank = next_to(&std::array::from_fn(|r| pos.rank_bits(them, r)));
+    let near_on_file = next_to(&std::array::from_fn(|f| pos.file_bits(them, f)));
+    let mut try_move = |mv: Move| {
+        let n = full_capture_count(pos, mv, rules);
+        if n > 0 {
+            emit(mv, n);
+        }
+    };
+    for (r, &near_r) in near_on_rank.iter().enumerate().take(h) {
+        let mut mine = pos.rank_bits(us, r);
+        let occupied_rank = mine | pos.rank_bits(them, r);
+        while mine != 0 {
+            let f = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let from = Square::new(f, r);
+            let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
+            let mut along_rank =
+                (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & near_r;
+            while along_rank != 0 {
+                let t = along_rank.trailing_zeros() as usize;
+                along_rank &= along_rank - 1;
+                try_move(Move::slide(from, Square::new(t, r)));
+            }
+            let mut along_file =
+                (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & near_on_file[f];
+            while along_file != 0 {
+                let t = along_file.trailing_zeros() as usize;
+                along_file &= along_file - 1;
+                try_move(Move::slide(from, Square::new(f, t)));
+            }
+        }
+    }
+    if rules.options.last_piece_leap && pos.count(us) == 1 {
+        pos.for_each_pseudo_move(rules, |mv| {
+            if mv.is_leap() {
+                try_move(mv);
+            }
+        });
+    }
 }
 
 /// What a slide to each destination square does, computed once per square and node: the
@@ -332,7 +419,7 @@ impl DestCache {
 }
 
 /// Whether the side to move has a quiet slide (one that converts nothing) that rule 7 allows,
-/// or may pass; only under the basic capture rules (no enchained or corner capture, no leap).
+/// or may pass; Ming Mang only, under any options (a leap always converts, so it never counts).
 /// Moves are examined in the rules' generation order and the search stops at the first quiet
 /// legal one; each banned quiet move met before it goes to `banned` with its child hash.
 /// Quiescence needs only this yes or no to know whether it may stand pat.
@@ -348,9 +435,17 @@ pub(crate) fn has_quiet_move(
     let (w, h) = (pos.size().width(), pos.size().height());
     let base = pos.hash() ^ SIDE_KEY;
     // A slide to `to` is quiet unless an enemy stands next to it and the flank test says so.
+    let full = rules.options.needs_full_capture();
     let mut try_slide = |from: Square, to: Square| -> bool {
-        if enemy_adjacent(pos, to) && pos.straight_capture_count(Move::slide(to, to)) > 0 {
-            return false;
+        if enemy_adjacent(pos, to) {
+            let converts = if full {
+                full_capture_count(pos, Move::slide(from, to), rules)
+            } else {
+                pos.straight_capture_count(Move::slide(to, to))
+            };
+            if converts > 0 {
+                return false;
+            }
         }
         let child = base ^ piece_key(us, from) ^ piece_key(us, to);
         if history.contains(child) {
@@ -466,6 +561,11 @@ mod tests {
                     corner_capture: true,
                     ..options.options
                 },
+                RuleOptions {
+                    last_piece_leap: true,
+                    corner_capture: true,
+                    ..options.options
+                },
             ] {
                 let options = Rules {
                     options: flags,
@@ -475,7 +575,26 @@ mod tests {
                     let mut child = pos.clone();
                     let real = child.apply(m, &options);
                     assert_eq!(full_capture_count(pos, m, &options), real, "{m}");
+                    assert_eq!(child_hash(pos, m, &options), child.hash(), "{m}");
                 });
+                // The captures-only finder and the quiet probe agree with a scan of every move.
+                let mut expected = Vec::new();
+                let mut quiet = false;
+                pos.for_each_pseudo_move(&options, |m| {
+                    let n = full_capture_count(pos, m, &options);
+                    if n > 0 {
+                        expected.push((m, n));
+                    } else {
+                        quiet = true;
+                    }
+                });
+                let mut got = Vec::new();
+                for_each_full_capture(pos, &options, |m, n| got.push((m, n)));
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected);
+                let no_history = crate::rules::history::History::new();
+                assert_eq!(has_quiet_move(pos, &options, &no_history, |_| {}), quiet);
             }
             // The quiet-move probe agrees with a scan of the legal moves.
             let quiet = game
@@ -487,6 +606,81 @@ mod tests {
             got.sort();
             assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn captures_of_a_last_piece_include_its_leaps() {
+        // A lone white piece among black ones, under the leap option (with and without the
+        // capture options): the captures-only finder and the quiet probe agree with a scan.
+        let mut rng = Rng::new(17);
+        let mut leaps = 0;
+        for i in 0..300 {
+            let n = 4 + i % 5;
+            let mut cells = vec!['.'; n * n];
+            cells[rng.below(n * n)] = 'w';
+            for _ in 0..rng.below(2 * n) + 1 {
+                let c = rng.below(n * n);
+                if cells[c] == '.' {
+                    cells[c] = 'b';
+                }
+            }
+            let ranks: Vec<String> = cells
+                .chunks(n)
+                .map(|row| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for &c in row {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                text += &empty.to_string();
+                                empty = 0;
+                            }
+                            text.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        text += &empty.to_string();
+                    }
+                    text
+                })
+                .collect();
+            let pos = crate::rules::notation::parse_position(&format!("{} w", ranks.join("/")))
+                .expect("valid position");
+            for corner in [false, true] {
+                let rules = Rules {
+                    options: RuleOptions {
+                        last_piece_leap: true,
+                        corner_capture: corner,
+                        ..RuleOptions::default()
+                    },
+                    ..Rules::new(pos.size())
+                };
+                let mut expected = Vec::new();
+                let mut quiet = false;
+                pos.for_each_pseudo_move(&rules, |m| {
+                    let n = full_capture_count(&pos, m, &rules);
+                    let mut child = pos.clone();
+                    assert_eq!(child.apply(m, &rules), n, "{m}");
+                    assert_eq!(child_hash(&pos, m, &rules), child.hash(), "{m}");
+                    leaps += m.is_leap() as usize;
+                    if n > 0 {
+                        expected.push((m, n));
+                    } else {
+                        quiet = true;
+                    }
+                });
+                let mut got = Vec::new();
+                for_each_full_capture(&pos, &rules, |m, n| got.push((m, n)));
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected);
+                let no_history = crate::rules::history::History::new();
+                assert_eq!(has_quiet_move(&pos, &rules, &no_history, |_| {}), quiet);
+            }
+        }
+        assert!(leaps > 50, "only {leaps} leaps");
     }
 
     #[test]

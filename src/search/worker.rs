@@ -37,7 +37,10 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
-use super::movegen::{child_hash, for_each_capture, full_capture_count, has_quiet_move, DestCache};
+use super::movegen::{
+    child_hash, for_each_capture, for_each_full_capture, full_capture_count, has_quiet_move,
+    DestCache,
+};
 use super::picker::{history_slot, Hints, Kind, MovePicker};
 use super::time::TimeManager;
 use super::tt::{Bound, Hit, Tt};
@@ -754,8 +757,8 @@ impl<'a> Worker<'a> {
         let has_quiet;
         // The standing-pat score when the side to move may stand pat (it has a quiet move).
         let mut stand = None;
-        if rules.needs_full_capture() || rules.options.last_piece_leap {
-            // Captures the straight-line finder does not see: scan every move.
+        if !rules.family.is_ming_mang() {
+            // The relatives' captures (intervention, enclosure, kings): scan every move.
             let mut quiet = false;
             pos.for_each_pseudo_move(&rules, |mv| {
                 let cap = full_capture_count(pos, mv, &rules);
@@ -794,17 +797,29 @@ impl<'a> Worker<'a> {
                 }
                 stand = Some(v);
             }
-            let dest = &mut *self.dest;
-            dest.reset(pos);
-            for_each_capture(pos, |mv, cap| {
-                // Up to four pieces capture on one square: its conversions are hashed once.
-                let h = dest.slide_child_hash(pos, mv);
-                if history.contains(h) {
-                    Self::note_ban(&mut dep, root_index, game, h);
-                } else {
-                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                }
-            });
+            if rules.options.needs_full_capture() || rules.options.last_piece_leap {
+                // Captures the straight-line finder does not see (options, the leap).
+                for_each_full_capture(pos, &rules, |mv, cap| {
+                    let h = child_hash(pos, mv, &rules);
+                    if history.contains(h) {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    } else {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    }
+                });
+            } else {
+                let dest = &mut *self.dest;
+                dest.reset(pos);
+                for_each_capture(pos, |mv, cap| {
+                    // Up to four pieces capture on one square: its conversions are hashed once.
+                    let h = dest.slide_child_hash(pos, mv);
+                    if history.contains(h) {
+                        Self::note_ban(&mut dep, root_index, game, h);
+                    } else {
+                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
+                    }
+                });
+            }
         }
         self.dep = dep;
         if caps.is_empty() && !has_quiet {
