@@ -73,6 +73,11 @@ fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
     let mut runs = their & (own >> 1);
     let mut through = their;
     for step in [1, 2, 4, 8, 16] {
+        // `through` marks enemy runs still long enough to carry the fill further; runs are
+        // usually short, so it is soon empty and the fill complete.
+        if through == 0 {
+            break;
+        }
         runs |= (runs >> step) & through;
         through &= through >> step;
     }
