@@ -84,58 +84,139 @@ fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
     flank_squares_down(own, their, len) | ((runs >> 1) & empty)
 }
 
+/// The squares onto which a slide of the side to move converts pieces along straight lines:
+/// each rank's and each file's, found a line at a time with a few word operations. A square
+/// captures if it flanks along its rank or along its file, so each orientation holds both.
+pub(crate) struct CaptureSquares {
+    /// Per rank, bit `f` set if square (f, rank) captures.
+    by_rank: [u32; MAX_DIM],
+    /// Per file, bit `r` set if square (file, r) captures.
+    by_file: [u32; MAX_DIM],
+}
+
+impl CaptureSquares {
+    /// The capture squares of the side to move in `pos`.
+    #[inline]
+    pub(crate) fn find(pos: &Position) -> CaptureSquares {
+        let us = pos.side_to_move();
+        let them = us.other();
+        let size = pos.size();
+        let (w, h) = (size.width(), size.height());
+        let mut by_rank = [0u32; MAX_DIM];
+        let mut by_file = [0u32; MAX_DIM];
+        for (f, line) in by_file.iter_mut().enumerate().take(w) {
+            *line = flank_squares(pos.file_bits(us, f), pos.file_bits(them, f), h);
+        }
+        for (r, line) in by_rank.iter_mut().enumerate().take(h) {
+            *line = flank_squares(pos.rank_bits(us, r), pos.rank_bits(them, r), w);
+        }
+        // Each orientation takes the other's squares, transposed (they are few).
+        let (mut rank_t, mut file_t) = ([0u32; MAX_DIM], [0u32; MAX_DIM]);
+        for (f, &line) in by_file.iter().enumerate().take(w) {
+            let mut caps = line;
+            while caps != 0 {
+                let r = caps.trailing_zeros() as usize;
+                caps &= caps - 1;
+                rank_t[r] |= 1 << f;
+            }
+        }
+        for (r, &line) in by_rank.iter().enumerate().take(h) {
+            let mut caps = line;
+            while caps != 0 {
+                let f = caps.trailing_zeros() as usize;
+                caps &= caps - 1;
+                file_t[f] |= 1 << r;
+            }
+        }
+        for i in 0..MAX_DIM {
+            by_rank[i] |= rank_t[i];
+            by_file[i] |= file_t[i];
+        }
+        CaptureSquares { by_rank, by_file }
+    }
+
+    /// Calls `emit(move, converted)` for every straight capture onto these squares (rule 7
+    /// not applied), ascending by destination rank then file. Each square is counted once,
+    /// and the pieces that can slide there are the nearest pieces along its rank and file.
+    #[inline]
+    pub(crate) fn for_each_capture(&self, pos: &Position, mut emit: impl FnMut(Move, u32)) {
+        let us = pos.side_to_move();
+        let them = us.other();
+        let size = pos.size();
+        let (w, h) = (size.width(), size.height());
+        for (r, &line) in self.by_rank.iter().enumerate().take(h) {
+            let own_r = pos.rank_bits(us, r);
+            let occ_r = own_r | pos.rank_bits(them, r);
+            let mut cand = line;
+            while cand != 0 {
+                let f = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                let to = Square::new(f, r);
+                let n = pos.straight_capture_count(Move::slide(to, to));
+                debug_assert!(n > 0);
+                let own_f = pos.file_bits(us, f);
+                let occ_f = own_f | pos.file_bits(them, f);
+                for j in [next_up(occ_r, f), next_down(occ_r, f)]
+                    .into_iter()
+                    .flatten()
+                {
+                    if own_r >> j & 1 != 0 && j < w {
+                        emit(Move::slide(Square::new(j, r), to), n);
+                    }
+                }
+                for j in [next_up(occ_f, r), next_down(occ_f, r)]
+                    .into_iter()
+                    .flatten()
+                {
+                    if own_f >> j & 1 != 0 && j < h {
+                        emit(Move::slide(Square::new(f, j), to), n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `emit` with every slide of the side to move that converts nothing, in the rules'
+    /// generation order (see [`Position::for_each_pseudo_move`]); no pass.
+    #[inline(always)]
+    pub(crate) fn for_each_quiet_slide(&self, pos: &Position, mut emit: impl FnMut(Move)) {
+        let us = pos.side_to_move();
+        let them = us.other();
+        let size = pos.size();
+        let (w, h) = (size.width(), size.height());
+        for (r, &caps_r) in self.by_rank.iter().enumerate().take(h) {
+            let mut mine = pos.rank_bits(us, r);
+            let occupied_rank = mine | pos.rank_bits(them, r);
+            while mine != 0 {
+                let f = mine.trailing_zeros() as usize;
+                mine &= mine - 1;
+                let from = Square::new(f, r);
+                let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
+                let mut along_rank =
+                    (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & !caps_r;
+                while along_rank != 0 {
+                    let t = along_rank.trailing_zeros() as usize;
+                    along_rank &= along_rank - 1;
+                    emit(Move::slide(from, Square::new(t, r)));
+                }
+                let mut along_file = (reach_up(occupied_file, r, h) | reach_down(occupied_file, r))
+                    & !self.by_file[f];
+                while along_file != 0 {
+                    let t = along_file.trailing_zeros() as usize;
+                    along_file &= along_file - 1;
+                    emit(Move::slide(from, Square::new(f, t)));
+                }
+            }
+        }
+    }
+}
+
 /// Calls `emit(move, converted)` for every straight capture of the side to move (rule 7 not
-/// applied). Works from the destination side: the capture squares of every rank and file are
-/// found a line at a time with a few word operations (most nodes have only a handful), each is
-/// counted once, and the pieces that can slide there are the nearest pieces along its rank and
-/// file. Quiescence calls this instead of generating all moves.
-pub(crate) fn for_each_capture(pos: &Position, mut emit: impl FnMut(Move, u32)) {
-    let us = pos.side_to_move();
-    let them = us.other();
-    let size = pos.size();
-    let (w, h) = (size.width(), size.height());
-    // Capture squares along files, transposed into rank words (they are few).
-    let mut by_file = [0u32; MAX_DIM];
-    for f in 0..w {
-        let mut caps = flank_squares(pos.file_bits(us, f), pos.file_bits(them, f), h);
-        while caps != 0 {
-            let r = caps.trailing_zeros() as usize;
-            caps &= caps - 1;
-            by_file[r] |= 1 << f;
-        }
-    }
-    for (r, &file_caps) in by_file.iter().enumerate().take(h) {
-        let own_r = pos.rank_bits(us, r);
-        let their_r = pos.rank_bits(them, r);
-        let occ_r = own_r | their_r;
-        // Ascending files within ascending ranks, as a scan of every empty square would go.
-        let mut cand = flank_squares(own_r, their_r, w) | file_caps;
-        while cand != 0 {
-            let f = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let to = Square::new(f, r);
-            let n = pos.straight_capture_count(Move::slide(to, to));
-            debug_assert!(n > 0);
-            let own_f = pos.file_bits(us, f);
-            let occ_f = own_f | pos.file_bits(them, f);
-            for j in [next_up(occ_r, f), next_down(occ_r, f)]
-                .into_iter()
-                .flatten()
-            {
-                if own_r >> j & 1 != 0 && j < w {
-                    emit(Move::slide(Square::new(j, r), to), n);
-                }
-            }
-            for j in [next_up(occ_f, r), next_down(occ_f, r)]
-                .into_iter()
-                .flatten()
-            {
-                if own_f >> j & 1 != 0 && j < h {
-                    emit(Move::slide(Square::new(f, j), to), n);
-                }
-            }
-        }
-    }
+/// applied), working from the destination side (see [`CaptureSquares`]): most nodes have only
+/// a handful. Quiescence calls this instead of generating all moves.
+#[inline]
+pub(crate) fn for_each_capture(pos: &Position, emit: impl FnMut(Move, u32)) {
+    CaptureSquares::find(pos).for_each_capture(pos, emit);
 }
 
 /// The hash after `mv`. Ming Mang's slides are hashed directly: one that cannot capture (no
@@ -319,25 +400,21 @@ pub(crate) fn for_each_full_capture(
     }
 }
 
-/// What a slide to each destination square does, computed once per square and node: the
-/// pieces it converts along straight lines and the change of hash they make. Both depend only
-/// on the destination (see [`Position::straight_capture_count`]), and on a crowded board many
-/// moves share one, so a node asks the rules once per square instead of once per move. Lives
-/// in the worker (no per-node zeroing of the tables): a reset forgets which squares are known.
-/// The count and the hash change come from one flank test and are kept together, and the
-/// cache remembers the hash of the position they belong to: a node's move ordering then
-/// reuses what its generation (rule 7's child hashes) already found, square for square.
+/// The change of hash a slide to each destination square makes by converting pieces along
+/// straight lines, computed once per square and node. It depends only on the destination
+/// (see [`Position::straight_capture_count`]), and up to four pieces can slide onto one
+/// square, so a node asks the rules once per square instead of once per move. Lives in the
+/// worker (no per-node zeroing of the tables): a reset forgets which squares are known, and
+/// the cache remembers the hash of the position they belong to.
 pub(crate) struct DestCache {
     /// The hash of the position the known squares belong to; `None` before the first reset.
     hash: Option<u64>,
     /// Per rank, the squares with an enemy of the side to move next to them (see
-    /// [`enemy_adjacent`]): built once per position, it turns the test every generated and
-    /// ordered move makes into one load and shift.
+    /// [`enemy_adjacent`]): built once per position, it turns the test every hashed move
+    /// makes into one load and shift.
     adjacent: [u32; MAX_DIM],
-    /// Per rank, the files whose capture count and hash change are known.
+    /// Per rank, the files whose hash change is known.
     known: [u32; MAX_DIM],
-    /// The counts of the known squares.
-    counts: [u8; SQUARE_SLOTS],
     /// The hash changes (conversions only, not the moved piece) of the known squares.
     deltas: [u64; SQUARE_SLOTS],
 }
@@ -349,7 +426,6 @@ impl DestCache {
             hash: None,
             adjacent: [0; MAX_DIM],
             known: [0; MAX_DIM],
-            counts: [0; SQUARE_SLOTS],
             deltas: [0; SQUARE_SLOTS],
         }
     }
@@ -384,30 +460,15 @@ impl DestCache {
         self.adjacent[to.rank()] >> to.file() & 1 != 0
     }
 
-    /// The straight count and hash change of a slide onto `to`, which has an enemy next to it.
+    /// The hash change of a slide onto `to`, which has an enemy next to it.
     #[inline(always)]
-    fn conversions(&mut self, pos: &Position, to: Square) -> (u32, u64) {
+    fn conversions(&mut self, pos: &Position, to: Square) -> u64 {
         let (f, r) = (to.file(), to.rank());
         if self.known[r] >> f & 1 == 0 {
-            let (n, delta) = pos.straight_conversions(to);
             self.known[r] |= 1 << f;
-            self.counts[to.index()] = n as u8;
-            self.deltas[to.index()] = delta;
+            self.deltas[to.index()] = pos.straight_conversions(to).1;
         }
-        (self.counts[to.index()] as u32, self.deltas[to.index()])
-    }
-
-    /// Same as [`capture_count`].
-    #[inline(always)]
-    pub(crate) fn count(&mut self, pos: &Position, mv: Move) -> u32 {
-        if mv.is_pass() {
-            return 0;
-        }
-        let to = mv.to();
-        if !self.enemy_adjacent(to) {
-            return mv.is_leap() as u32;
-        }
-        self.conversions(pos, to).0 + mv.is_leap() as u32
+        self.deltas[to.index()]
     }
 
     /// Same as [`child_hash`] for a slide under the basic capture rules.
@@ -419,7 +480,7 @@ impl DestCache {
         if !self.enemy_adjacent(to) {
             return moved;
         }
-        moved ^ self.conversions(pos, to).1
+        moved ^ self.conversions(pos, to)
     }
 }
 
@@ -510,7 +571,6 @@ mod tests {
             for mv in game.legal_moves() {
                 assert_eq!(child_hash(pos, mv, &options), pos.child_hash(mv, &options));
                 assert_eq!(capture_count(pos, mv), pos.straight_capture_count(mv));
-                assert_eq!(cache.count(pos, mv), capture_count(pos, mv));
                 if !mv.is_pass() && !mv.is_leap() {
                     assert_eq!(
                         cache.slide_child_hash(pos, mv),

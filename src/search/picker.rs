@@ -18,8 +18,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::movegen::DestCache;
-use super::movegen::{capture_count, for_each_capture, full_capture_count, is_pseudo_slide};
+use super::movegen::{capture_count, full_capture_count, is_pseudo_slide, CaptureSquares};
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Game, Move, MoveList, Position, Rules};
@@ -159,6 +158,8 @@ pub(crate) struct MovePicker {
     /// The killers produced by their stages (the quiet stage skips them).
     killers_played: [Option<Move>; 2],
     keys: ArrayVec<u64, MAX_MOVES>,
+    /// The node's capture squares, once the capture stage has found them (basic rules).
+    squares: Option<CaptureSquares>,
     /// The generated moves, for stages whose keys hold an index into this list.
     moves: MoveList,
     next: usize,
@@ -173,20 +174,15 @@ impl MovePicker {
             table_played: false,
             killers_played: [None, None],
             keys: ArrayVec::new(),
+            squares: None,
             moves: MoveList::new(),
             next: 0,
         }
     }
 
     /// The next move to search and its kind, or `None` when every move has been produced.
-    /// `game` and `dest` must be those of the node the picker was made for; `dest` may have
-    /// been used by other nodes in between (it is reset here).
-    pub(crate) fn next(
-        &mut self,
-        game: &Game,
-        dest: &mut DestCache,
-        hints: &Hints,
-    ) -> Option<(Move, Kind)> {
+    /// `game` must be that of the node the picker was made for.
+    pub(crate) fn next(&mut self, game: &Game, hints: &Hints) -> Option<(Move, Kind)> {
         let pos = game.position();
         let rules = game.rules();
         let basic = !(rules.needs_full_capture() || rules.options.last_piece_leap);
@@ -209,7 +205,8 @@ impl MovePicker {
                 Stage::GenerateCaptures => {
                     let table = self.table.filter(|_| self.table_played);
                     let keys = &mut self.keys;
-                    for_each_capture(pos, |mv, n| {
+                    let squares = self.squares.insert(CaptureSquares::find(pos));
+                    squares.for_each_capture(pos, |mv, n| {
                         if Some(mv) != table {
                             keys.push(key(CAPTURE_SCORE + n * PER_PIECE, generation_rank(mv)));
                         }
@@ -245,18 +242,23 @@ impl MovePicker {
                 }
                 Stage::GenerateQuiets => {
                     self.keys.clear();
-                    dest.reset(pos);
                     let side = pos.side_to_move().index();
                     let table = self.table.filter(|_| self.table_played);
                     let skip = [table, self.killers_played[0], self.killers_played[1]];
                     let keys = &mut self.keys;
-                    pos.for_each_pseudo_move(rules, |mv| {
-                        if dest.count(pos, mv) > 0 || skip.contains(&Some(mv)) {
+                    let mut push = |mv: Move| {
+                        if skip.contains(&Some(mv)) {
                             return;
                         }
                         let h = hints.history[history_slot(side, mv, hints.width)] as i32;
                         keys.push(key((QUIET_SCORE as i32 + h) as u32, generation_rank(mv)));
-                    });
+                    };
+                    let squares = self.squares.as_ref().expect("captures came first");
+                    squares.for_each_quiet_slide(pos, &mut push);
+                    // The rules generate the pass last.
+                    if rules.options.territory && pos.count(pos.side_to_move()) > 0 {
+                        push(Move::PASS);
+                    }
                     self.next = 0;
                     self.stage = Stage::Quiets;
                 }
@@ -399,13 +401,10 @@ mod tests {
             width: game.rules().size.width(),
             killers,
         };
-        let mut dest = DestCache::new();
         let mut picker = MovePicker::new(table);
         let mut out = Vec::new();
-        while let Some(next) = picker.next(game, &mut dest, &hints) {
+        while let Some(next) = picker.next(game, &hints) {
             out.push(next);
-            // Other nodes use the cache between calls in the search.
-            dest.reset(&Game::new(Rules::default()).position().clone());
         }
         out
     }

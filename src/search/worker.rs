@@ -601,7 +601,7 @@ impl<'a> Worker<'a> {
                     width: self.width,
                     killers: self.killers[ply],
                 };
-                let next = picker.next(&self.game, &mut self.dest, &hints);
+                let next = picker.next(&self.game, &hints);
                 picking = next.is_some();
                 next
             } else {
