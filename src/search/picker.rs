@@ -163,11 +163,19 @@ pub(crate) struct MovePicker {
     /// The generated moves, for stages whose keys hold an index into this list.
     moves: MoveList,
     next: usize,
+    /// How many quiet moves the search expects to take at most (see [`MovePicker::new`]).
+    quiet_budget: usize,
+    /// In the quiet stage, the end of the front part of the keys: the best `quiet_budget`
+    /// ones, picked first; the rest follow once they are used up.
+    front: usize,
 }
 
 impl MovePicker {
-    /// A picker for a node whose table move is `table` (if any).
-    pub(crate) fn new(table: Option<Move>) -> MovePicker {
+    /// A picker for a node whose table move is `table` (if any), where the search expects to
+    /// take at most `quiet_budget` quiet moves (late move pruning stops it there). The order
+    /// does not depend on the budget: it only lets the quiet stage set the best moves apart
+    /// in linear time instead of ordering them all, and the rest still follow if asked for.
+    pub(crate) fn new(table: Option<Move>, quiet_budget: usize) -> MovePicker {
         MovePicker {
             stage: Stage::Table,
             table,
@@ -177,6 +185,8 @@ impl MovePicker {
             squares: None,
             moves: MoveList::new(),
             next: 0,
+            quiet_budget: quiet_budget.max(1),
+            front: 0,
         }
     }
 
@@ -260,12 +270,23 @@ impl MovePicker {
                         push(Move::PASS);
                     }
                     self.next = 0;
+                    self.front = self.keys.len();
+                    if self.quiet_budget < self.keys.len() {
+                        self.keys
+                            .select_nth_unstable_by(self.quiet_budget, |a, b| b.cmp(a));
+                        self.front = self.quiet_budget;
+                    }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.next < self.keys.len() {
+                    let i = self.next;
+                    if i < self.keys.len() {
                         self.next += 1;
-                        let k = pick(&mut self.keys, self.next - 1);
+                        let k = if i < self.front {
+                            pick(&mut self.keys[..self.front], i)
+                        } else {
+                            pick(&mut self.keys[self.front..], i - self.front)
+                        };
                         return Some((from_generation_rank(u32::MAX - k as u32), Kind::Quiet));
                     }
                     self.stage = Stage::Done;
@@ -392,6 +413,7 @@ mod tests {
 
     fn picked(
         game: &Game,
+        budget: usize,
         table: Option<Move>,
         killers: [Option<Move>; 2],
         history: &[i16],
@@ -401,7 +423,7 @@ mod tests {
             width: game.rules().size.width(),
             killers,
         };
-        let mut picker = MovePicker::new(table);
+        let mut picker = MovePicker::new(table, budget);
         let mut out = Vec::new();
         while let Some(next) = picker.next(game, &hints) {
             out.push(next);
@@ -468,7 +490,9 @@ mod tests {
                     let k1 = pick_one(&mut rng).filter(|&k| Some(k) != k0);
                     let killers = [k0, k1];
                     let expected = reference_order(&game, table, killers, &history);
-                    let got = picked(&game, table, killers, &history);
+                    // The quiet budget changes the work, never the order.
+                    let budget = [1, 3, 10, usize::MAX][rng.below(4)];
+                    let got = picked(&game, budget, table, killers, &history);
                     assert_eq!(got, expected, "{} {:?}", rules, game.position());
                     checked += 1;
                 }

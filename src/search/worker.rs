@@ -582,11 +582,14 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let mut picker = MovePicker::new(tt_move);
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        // Late move pruning stops at the first quiet move past the limit: the picker need
+        // only set that many apart from the rest.
+        let lmp = !pv_node && cfg.late_move_pruning && depth <= 3;
+        let mut picker = MovePicker::new(tt_move, if lmp { lmp_limit + 1 } else { usize::MAX });
         // Moves searched so far, and moves put off because another thread is searching them
         // (searched last, see `Shared::busy`).
         let mut searched = 0;
@@ -624,7 +627,7 @@ impl<'a> Worker<'a> {
             if !pv_node && searched > 0 && quiet && best > -MATE_BOUND {
                 // Late move pruning: in a node expected to fail low, quiet moves this late in
                 // the order (hundreds on big boards) rarely matter at low depth.
-                if cfg.late_move_pruning && depth <= 3 && searched >= lmp_limit {
+                if lmp && searched >= lmp_limit {
                     break;
                 }
                 // Futility: a quiet move cannot lift a hopeless static score by the margin.
