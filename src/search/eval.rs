@@ -364,6 +364,46 @@ mod tests {
         f
     }
 
+    /// Asserts that the fast features of `pos` equal the reference ones; `what` names the case.
+    fn assert_agrees(pos: &Position, what: &str) {
+        let (fast, slow) = (features(pos), reference_features(pos));
+        for c in 0..2 {
+            assert_eq!(fast[c].mobility, slow[c].mobility, "mobility {what}");
+            assert_eq!(fast[c].anchored, slow[c].anchored, "anchored {what}");
+            assert_eq!(fast[c].half_anchored, slow[c].half_anchored, "half {what}");
+            assert_eq!(fast[c].hanging, slow[c].hanging, "hanging {what}");
+        }
+    }
+
+    /// Random fills reach what games rarely do: full and empty lines, long runs touching both
+    /// edges, the largest boards crowded, every size including the narrow ones.
+    #[test]
+    fn fast_features_agree_with_the_reference_on_random_fills() {
+        use crate::rules::Square;
+        use crate::search::selfplay::Rng;
+        let mut rng = Rng::new(5);
+        let mut hanging_seen = 0;
+        for i in 0..3000 {
+            let (wd, ht) = (4 + rng.below(16), 4 + rng.below(16));
+            let size = BoardSize::new(wd, ht).unwrap();
+            let mut pos = Position::empty(size, Color::BOTH[i % 2]);
+            // Density from empty to full; each square white, black or empty.
+            let filled = rng.below(101);
+            let white_share = rng.below(101);
+            for sq in size.squares() {
+                if rng.below(100) < filled {
+                    let c = if rng.below(100) < white_share { 0 } else { 1 };
+                    pos.put(Square::new(sq.file(), sq.rank()), Color::BOTH[c]);
+                }
+            }
+            assert_agrees(&pos, &format!("fill {i} {wd}x{ht}"));
+            let slow = reference_features(&pos);
+            hanging_seen += usize::from(slow[0].hanging > 0 && slow[1].hanging > 0);
+        }
+        // The hanging slow path must have been exercised, not only skipped.
+        assert!(hanging_seen > 1000, "{hanging_seen}");
+    }
+
     #[test]
     fn fast_features_agree_with_the_reference() {
         use crate::search::selfplay::{random_opening, Rng};
