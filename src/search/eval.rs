@@ -70,17 +70,6 @@ fn opponents(pair: u64) -> u64 {
     pair.rotate_left(32)
 }
 
-/// The pairs of the first `count` lines of `white` and `black` (ranks or files), in order.
-#[inline(always)]
-fn pairs<'a>(
-    white: &'a [u32; MAX_DIM],
-    black: &'a [u32; MAX_DIM],
-    count: usize,
-) -> impl DoubleEndedIterator<Item = u64> + ExactSizeIterator + 'a {
-    let (white, black) = (&white[..count], &black[..count]);
-    white.iter().zip(black).map(|(&wb, &bb)| pair(wb, bb))
-}
-
 /// Bit counts of pairs summed per colour: all bits and the low (White) half, so Black's count is
 /// their difference (two counts per pair instead of masking out each half).
 #[derive(Default, Clone, Copy)]
@@ -104,14 +93,21 @@ impl PairCount {
 }
 
 /// White's bits less Black's, summed over pairs, with one count per pair: with Black's half
-/// inverted a pair holds White's bits and Black's gaps, `white + 32 - black` set bits.
+/// inverted a pair holds White's bits and Black's gaps, `white + 32 - black` set bits. The 32s
+/// come off at the end ([`Balance::value`]), outside the loops.
 #[derive(Default, Clone, Copy)]
-struct Balance(i32);
+struct Balance(u32);
 
 impl Balance {
     #[inline(always)]
     fn add(&mut self, bits: u64) {
-        self.0 += (bits ^ 0xFFFF_FFFF_0000_0000).count_ones() as i32 - 32;
+        self.0 += (bits ^ 0xFFFF_FFFF_0000_0000).count_ones();
+    }
+
+    /// The balance after `pairs` calls of [`Balance::add`].
+    #[inline(always)]
+    fn value(self, pairs: usize) -> i32 {
+        self.0 as i32 - 32 * pairs as i32
     }
 }
 
@@ -208,78 +204,87 @@ fn hanging(own: u64, rest: u64, across: u64, full: u64) -> u64 {
     fill_down((ends >> 1) & rest, rest)
 }
 
-/// Scans the board as colour pairs, filling both colours' features: two passes over the files
-/// for the moves along the ranks, two over the ranks (down, then up with everything that needs
-/// both file edges). The cost is a few operations per line; only the lines where an unanchored
-/// piece stands next to an enemy take the longer [`hanging`] test, still for all runs at once.
+/// Scans the board as colour pairs, filling the features: two passes over the files for the
+/// moves along the ranks, three over the ranks (down and up for the moves and the file runs,
+/// then the rest), each a few operations per line. Only the lines where an unanchored piece
+/// stands next to an enemy take the longer [`hanging`] test, still for all runs at once.
 fn features(pos: &Position) -> Features {
     let size = pos.size();
-    let (w, h) = (size.width(), size.height());
+    // Never above MAX_DIM; saying so lets the compiler drop the bounds checks below.
+    let (w, h) = (size.width().min(MAX_DIM), size.height().min(MAX_DIM));
     let (white, black) = (Color::White, Color::Black);
-    let ranks = || pairs(pos.rank_words(white), pos.rank_words(black), h);
-    let files = || pairs(pos.file_words(white), pos.file_words(black), w);
+    let (rank_white, rank_black) = (pos.rank_words(white), pos.rank_words(black));
+    let (file_white, file_black) = (pos.file_words(white), pos.file_words(black));
+    let rank = |r: usize| pair(rank_white[r], rank_black[r]);
+    let file = |f: usize| pair(file_white[f], file_black[f]);
     let mut mobility = Balance::default();
 
     // Across the files: the moves along the ranks, both ways. Each file keeps what they reach
     // on it for the hanging test along it.
     let mut file_reach = [0u64; MAX_DIM];
-    let file_reach = &mut file_reach[..w];
     let mut right = Slides::default();
-    for (reach, own) in file_reach.iter_mut().zip(files()) {
-        *reach = right.next(own);
+    for (f, reach) in file_reach[..w].iter_mut().enumerate() {
+        *reach = right.next(file(f));
         mobility.add(*reach);
     }
     let mut left = Slides::default();
-    for (reach, own) in file_reach.iter_mut().zip(files()).rev() {
-        let reached = left.next(own);
+    for (f, reach) in file_reach[..w].iter_mut().enumerate().rev() {
+        let reached = left.next(file(f));
         mobility.add(reached);
         *reach |= reached;
     }
 
-    // Down the ranks: the moves down the files, kept per rank for the hanging test along it,
-    // and each rank's pieces whose friendly run along their file reaches the top edge (the
-    // piece above does, or it stands on the top rank).
-    let mut from_top = [0u64; MAX_DIM];
-    let mut down_reach = [0u64; MAX_DIM];
-    let (from_top, down_reach) = (&mut from_top[..h], &mut down_reach[..h]);
+    // Down and up the ranks: the moves along the files, and each rank's pieces whose friendly
+    // run along their file reaches the top edge (the piece above does, or it stands on the top
+    // rank), then the bottom edge likewise.
+    // Per rank, the pieces whose friendly run along their file reaches an edge, and the empty
+    // squares each colour reaches sliding along the files.
+    let (mut along_file, mut rank_reach) = ([0u64; MAX_DIM], [0u64; MAX_DIM]);
+    let (along_file, rank_reach) = (&mut along_file[..h], &mut rank_reach[..h]);
     let mut down = Slides::default();
-    let mut run = u64::MAX;
-    for ((top, reach), own) in from_top
+    let mut from_top = u64::MAX;
+    for (r, (along, reach)) in along_file
         .iter_mut()
-        .zip(down_reach.iter_mut())
-        .zip(ranks())
+        .zip(rank_reach.iter_mut())
+        .enumerate()
         .rev()
     {
+        let own = rank(r);
         *reach = down.next(own);
         mobility.add(*reach);
-        run &= own;
-        *top = run;
+        from_top &= own;
+        *along = from_top;
+    }
+    let mut up = Slides::default();
+    let mut from_bottom = u64::MAX;
+    for (r, (along, reach)) in along_file.iter_mut().zip(rank_reach.iter_mut()).enumerate() {
+        let own = rank(r);
+        let reached = up.next(own);
+        mobility.add(reached);
+        *reach |= reached;
+        from_bottom &= own;
+        *along |= from_bottom;
     }
 
-    // Up the ranks: the moves up the files, file anchoring from the bottom edge joined with
-    // the top, rank anchoring, hanging along the ranks, and the files to test for hanging.
+    // Each rank: anchoring along both lines, hanging along the rank, and the files to test for
+    // hanging.
     let full = size.rank_mask();
     let full_pair = pair(full, full);
     let (mut anchored, mut half_anchored) = (Balance::default(), Balance::default());
     let mut hanging_pieces = PairCount::default();
-    let mut up = Slides::default();
-    let mut from_bottom = u64::MAX;
     // The previous rank's enemies and pieces not anchored along their files, and the files on
     // which such a piece stands next to an enemy.
     let (mut below_their, mut below_rest) = (0u64, 0u64);
     let mut files_to_test = 0u64;
-    for ((own, &top), &down) in ranks().zip(from_top.iter()).zip(down_reach.iter()) {
-        let reached = up.next(own);
-        mobility.add(reached);
+    for (r, (&along_file, &reach)) in along_file.iter().zip(rank_reach.iter()).enumerate() {
+        let own = rank(r);
         let their = opponents(own);
-        from_bottom &= own;
-        let along_file = from_bottom | top;
         let along_rank = edge_runs(own, full);
         anchored.add(along_file & along_rank);
         half_anchored.add(along_file ^ along_rank);
         let rest = own & !along_rank;
         if may_hang(rest, their) {
-            hanging_pieces.add(hanging(own, rest, reached | down, full_pair));
+            hanging_pieces.add(hanging(own, rest, reach, full_pair));
         }
         let rest = own & !along_file;
         files_to_test |= rest & below_their | below_rest & their;
@@ -290,17 +295,18 @@ fn features(pos: &Position) -> Features {
     let full_pair = pair(full, full);
     let mut files_to_test = (files_to_test | files_to_test >> 32) as u32;
     while files_to_test != 0 {
-        let file = files_to_test.trailing_zeros() as usize;
+        let f = files_to_test.trailing_zeros() as usize;
         files_to_test &= files_to_test - 1;
-        let own = pair(pos.file_bits(white, file), pos.file_bits(black, file));
+        let own = file(f);
         let rest = own & !edge_runs(own, full);
-        hanging_pieces.add(hanging(own, rest, file_reach[file], full_pair));
+        hanging_pieces.add(hanging(own, rest, file_reach[f], full_pair));
     }
 
+    // Mobility counted a pair per line in each of the four scans, anchoring one per rank.
     Features {
-        mobility: mobility.0,
-        anchored: anchored.0,
-        half_anchored: half_anchored.0,
+        mobility: mobility.value(2 * (w + h)),
+        anchored: anchored.value(h),
+        half_anchored: half_anchored.value(h),
         hanging: hanging_pieces.by_colour(),
     }
 }
