@@ -255,8 +255,12 @@ fn features(pos: &Position) -> Features {
         from_top &= own;
         *along = from_top;
     }
+    // Up the ranks, the file runs complete: the files on which a piece not anchored along its
+    // file stands next to an enemy on it (this rank's and the one below) need the hanging test.
     let mut up = Slides::default();
     let mut from_bottom = u64::MAX;
+    let (mut below_their, mut below_rest) = (0u64, 0u64);
+    let mut files_to_test = 0u64;
     for (r, (along, reach)) in along_file.iter_mut().zip(rank_reach.iter_mut()).enumerate() {
         let own = rank(r);
         let reached = up.next(own);
@@ -264,18 +268,16 @@ fn features(pos: &Position) -> Features {
         *reach |= reached;
         from_bottom &= own;
         *along |= from_bottom;
+        let (their, rest) = (opponents(own), own & !*along);
+        files_to_test |= rest & below_their | below_rest & their;
+        (below_their, below_rest) = (their, rest);
     }
 
-    // Each rank: anchoring along both lines, hanging along the rank, and the files to test for
-    // hanging.
+    // Each rank: anchoring along both lines, and hanging along the rank.
     let full = size.rank_mask();
     let full_pair = pair(full, full);
     let (mut anchored, mut half_anchored) = (Balance::default(), Balance::default());
     let mut hanging_pieces = PairCount::default();
-    // The previous rank's enemies and pieces not anchored along their files, and the files on
-    // which such a piece stands next to an enemy.
-    let (mut below_their, mut below_rest) = (0u64, 0u64);
-    let mut files_to_test = 0u64;
     for (r, (&along_file, &reach)) in along_file.iter().zip(rank_reach.iter()).enumerate() {
         let own = rank(r);
         let their = opponents(own);
@@ -286,9 +288,6 @@ fn features(pos: &Position) -> Features {
         if may_hang(rest, their) {
             hanging_pieces.add(hanging(own, rest, reach, full_pair));
         }
-        let rest = own & !along_file;
-        files_to_test |= rest & below_their | below_rest & their;
-        (below_their, below_rest) = (their, rest);
     }
     // Each file once, for both colours (a colour not flagged on it has nothing hanging there).
     let full = size.file_mask();
