@@ -133,8 +133,9 @@ impl Slides {
 
 /// The bits of `through` reached from `seeds` going towards lower bits through consecutive
 /// bits of `through`, in doubling steps (lines are under 32 squares long). The step masks keep
-/// the halves of a pair apart: a bit moved down by `step` from the high half lands on bit 16 or
-/// above, where a window of `step` set bits within a line of 19 cannot start.
+/// the halves of a pair apart: a bit moved down by `step` from the high half lands on bit
+/// `32 - step` or above, while a window of `step` set bits in the low half (a line of at most
+/// 19 squares) starts at bit `19 - step` or below.
 #[inline(always)]
 fn fill_down(mut seeds: u64, mut through: u64) -> u64 {
     for step in [1, 2, 4, 8, 16] {
@@ -234,11 +235,9 @@ fn features(pos: &Position) -> Features {
         *reach |= reached;
     }
 
-    // Down and up the ranks: the moves along the files, and each rank's pieces whose friendly
-    // run along their file reaches the top edge (the piece above does, or it stands on the top
-    // rank), then the bottom edge likewise.
-    // Per rank, the pieces whose friendly run along their file reaches an edge, and the empty
-    // squares each colour reaches sliding along the files.
+    // Down and up the ranks: the moves along the files, kept per rank with the pieces whose
+    // friendly run along their file reaches the top edge (the piece above does, or it stands on
+    // the top rank), then the bottom edge likewise.
     let (mut along_file, mut rank_reach) = ([0u64; MAX_DIM], [0u64; MAX_DIM]);
     let (along_file, rank_reach) = (&mut along_file[..h], &mut rank_reach[..h]);
     let mut down = Slides::default();
