@@ -224,6 +224,19 @@ impl Position {
         self.cols[color.index()][file]
     }
 
+    /// Every rank word of `color`, by rank; the words past the board's height are 0. For scans
+    /// over whole boards, which then need no per-rank bounds checks.
+    #[inline(always)]
+    pub fn rank_words(&self, color: Color) -> &[u32; MAX_DIM] {
+        &self.rows[color.index()]
+    }
+
+    /// Every file word of `color`, by file; the words past the board's width are 0.
+    #[inline(always)]
+    pub fn file_words(&self, color: Color) -> &[u32; MAX_DIM] {
+        &self.cols[color.index()]
+    }
+
     /// The piece on `sq`, if any.
     #[inline(always)]
     pub fn piece_at(&self, sq: Square) -> Option<Color> {
