@@ -63,10 +63,13 @@ impl Outcome {
     }
 }
 
+/// One position of the game, with how it was reached.
 #[derive(Clone)]
 struct Frame {
     position: Position,
+    /// The move that led here (a pass for the start position, where it means nothing).
     mv: Move,
+    /// How many passes in a row led here.
     passes: u8,
 }
 
@@ -74,11 +77,11 @@ struct Frame {
 #[derive(Clone)]
 pub struct Game {
     rules: Rules,
-    start: Position,
-    position: Position,
     history: History,
+    /// Every position of the game, the start first and the current one last (never empty).
+    /// Making a move copies the current position once, onto the top; taking it back just
+    /// drops the top, with no copy.
     frames: Vec<Frame>,
-    passes: u8,
 }
 
 impl Game {
@@ -111,11 +114,12 @@ impl Game {
         history.push(position.hash());
         Ok(Game {
             rules,
-            start: position.clone(),
-            position,
             history,
-            frames: Vec::new(),
-            passes: 0,
+            frames: vec![Frame {
+                position,
+                mv: Move::PASS,
+                passes: 0,
+            }],
         })
     }
 
@@ -174,34 +178,41 @@ impl Game {
     /// The current position.
     #[inline(always)]
     pub fn position(&self) -> &Position {
-        &self.position
+        &self.top().position
+    }
+
+    /// The current frame.
+    #[inline(always)]
+    fn top(&self) -> &Frame {
+        // Never empty: the start position stays at the bottom.
+        &self.frames[self.frames.len() - 1]
     }
 
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
-        &self.start
+        &self.frames[0].position
     }
 
     /// The side to move.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
-        self.position.side_to_move()
+        self.position().side_to_move()
     }
 
     /// Plies played since the start position.
     #[inline(always)]
     pub fn plies(&self) -> usize {
-        self.frames.len()
+        self.frames.len() - 1
     }
 
     /// The moves played since the start position, in order.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.frames.iter().map(|f| f.mv)
+        self.frames[1..].iter().map(|f| f.mv)
     }
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<Move> {
-        self.frames.last().map(|f| f.mv)
+        (self.frames.len() > 1).then(|| self.top().mv)
     }
 
     /// Every position of the game so far, the current one included (what rule 7 compares with).
@@ -211,7 +222,7 @@ impl Game {
 
     /// How many passes in a row led to the current position.
     pub fn consecutive_passes(&self) -> usize {
-        self.passes as usize
+        self.top().passes as usize
     }
 
     /// Whether the game ended by the flow of play rather than the position: two passes in a row
@@ -221,12 +232,12 @@ impl Game {
     #[inline]
     pub fn ended_by_count(&self) -> bool {
         (!self.rules.family.is_ming_mang() && self.material_end().is_some())
-            || (self.rules.options.territory && self.passes >= 2)
+            || (self.rules.options.territory && self.top().passes >= 2)
             || self
                 .rules
                 .options
                 .max_plies
-                .is_some_and(|n| self.frames.len() >= n as usize)
+                .is_some_and(|n| self.plies() >= n as usize)
     }
 
     /// The relatives' endings by what is on the board, first of the end order: a royal side
@@ -234,7 +245,7 @@ impl Game {
     /// Ming Mang).
     pub fn material_end(&self) -> Option<Outcome> {
         let f = self.rules.family;
-        let pos = &self.position;
+        let pos = self.position();
         let us = pos.side_to_move();
         if f.royal {
             let order = if f.royal_any_turn {
@@ -262,7 +273,7 @@ impl Game {
     fn for_each_unbanned_move(&self, mut emit: impl FnMut(Move)) {
         let rules = &self.rules;
         let options = &self.rules.options;
-        let (position, history) = (&self.position, &self.history);
+        let (position, history) = (self.position(), &self.history);
         if !rules.family.is_ming_mang() {
             position.for_each_relative_move(rules.family, |mv| {
                 if !history.contains(position.child_hash(mv, rules)) {
@@ -340,7 +351,7 @@ impl Game {
             Err(MoveText::Bad(why)) => return Err(why),
             Ok((from, to)) => {
                 let who = self.side_to_move();
-                match self.position.piece_at(from) {
+                match self.position().piece_at(from) {
                     None => return Err(format!("move '{}': no piece on {from}", text.trim())),
                     Some(c) if c != who => {
                         return Err(format!(
@@ -352,7 +363,7 @@ impl Game {
                     }
                     Some(_) => {}
                 }
-                self.position
+                self.position()
                     .find_pseudo_move(from, to, &self.rules)
                     .ok_or_else(|| {
                         format!(
@@ -365,7 +376,7 @@ impl Game {
         if !mv.is_pass()
             && self
                 .history
-                .contains(self.position.child_hash(mv, &self.rules))
+                .contains(self.position().child_hash(mv, &self.rules))
         {
             return Err(format!(
                 "move '{}' would return to an earlier position (rule 7)",
@@ -381,7 +392,7 @@ impl Game {
         let t = text.trim();
         let f = self.rules.family;
         let size = self.rules.size;
-        let pos = &self.position;
+        let pos = self.position();
         let who = pos.side_to_move();
         let name = self.rules.preset_name();
         let mv = if let Ok(sq) = Square::parse(t, size) {
@@ -487,14 +498,14 @@ impl Game {
     /// captured.
     #[inline]
     pub fn make(&mut self, mv: Move) -> u32 {
-        self.frames.push(Frame {
-            position: self.position.clone(),
-            mv,
-            passes: self.passes,
-        });
-        let captured = self.position.apply(mv, &self.rules);
-        self.passes = if mv.is_pass() { self.passes + 1 } else { 0 };
-        self.history.push(self.position.hash());
+        let n = self.frames.len();
+        // Copies the current frame straight into the new top slot.
+        self.frames.extend_from_within(n - 1..);
+        let top = &mut self.frames[n];
+        let captured = top.position.apply(mv, &self.rules);
+        top.passes = if mv.is_pass() { top.passes + 1 } else { 0 };
+        top.mv = mv;
+        self.history.push(top.position.hash());
         captured
     }
 
@@ -502,16 +513,18 @@ impl Game {
     /// relatives), in board order (empty after a pass or at the start). Found by comparing with the position before the move, so it costs nothing
     /// on the search's hot path.
     pub fn last_captures(&self) -> Vec<Square> {
-        let Some(frame) = self.frames.last() else {
+        let n = self.frames.len();
+        if n < 2 {
             return Vec::new();
-        };
-        let mover = frame.position.side_to_move();
+        }
+        let (before, after) = (&self.frames[n - 2].position, self.position());
+        let mover = before.side_to_move();
         self.rules
             .size
             .squares()
             .filter(|&sq| {
-                frame.position.piece_at(sq) == Some(mover.other())
-                    && self.position.piece_at(sq) != Some(mover.other())
+                before.piece_at(sq) == Some(mover.other())
+                    && after.piece_at(sq) != Some(mover.other())
             })
             .collect()
     }
@@ -519,15 +532,12 @@ impl Game {
     /// Takes back the last move; false if there was none.
     #[inline]
     pub fn unmake(&mut self) -> bool {
-        match self.frames.pop() {
-            Some(frame) => {
-                self.history.pop();
-                self.position = frame.position;
-                self.passes = frame.passes;
-                true
-            }
-            None => false,
+        if self.frames.len() < 2 {
+            return false;
         }
+        self.frames.pop();
+        self.history.pop();
+        true
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the game unchanged and says why.
@@ -553,7 +563,7 @@ impl Game {
 
     /// Pieces plus empty regions bordered by one colour only, for White and for Black.
     pub fn territory(&self) -> (usize, usize) {
-        super::territory::score(&self.position)
+        super::territory::score(self.position())
     }
 
     /// The state of the game. Checked in this order: two passes (territory count), the side to
@@ -565,7 +575,7 @@ impl Game {
             return self.relative_outcome();
         }
         let us = self.side_to_move();
-        if self.rules.options.territory && self.passes >= 2 {
+        if self.rules.options.territory && self.top().passes >= 2 {
             let (white, black) = self.territory();
             let half = self.rules.size.area() / 2;
             let reason = EndReason::Territory { white, black };
@@ -577,7 +587,7 @@ impl Game {
                 Outcome::Draw(reason)
             };
         }
-        if self.position.count(us) == 0 {
+        if self.position().count(us) == 0 {
             return Outcome::Win(us.other(), EndReason::NoPieces);
         }
         if !self.has_unbanned_move() {
@@ -585,8 +595,8 @@ impl Game {
         }
         if self.ended_by_count() {
             let (w, b) = (
-                self.position.count(Color::White),
-                self.position.count(Color::Black),
+                self.position().count(Color::White),
+                self.position().count(Color::Black),
             );
             return match w.cmp(&b) {
                 std::cmp::Ordering::Greater => Outcome::Win(Color::White, EndReason::PlyLimit),
@@ -606,7 +616,7 @@ impl Game {
             return end;
         }
         let us = self.side_to_move();
-        if self.position.total(us) == 0 {
+        if self.position().total(us) == 0 {
             return Outcome::Win(us.other(), EndReason::NoPieces);
         }
         if !self.has_unbanned_move() {
@@ -616,14 +626,14 @@ impl Game {
             .rules
             .options
             .max_plies
-            .is_some_and(|n| self.frames.len() >= n as usize)
+            .is_some_and(|n| self.plies() >= n as usize)
         {
             if self.rules.family.ply_limit_draw {
                 return Outcome::Draw(EndReason::PlyLimit);
             }
             let (w, b) = (
-                self.position.total(Color::White),
-                self.position.total(Color::Black),
+                self.position().total(Color::White),
+                self.position().total(Color::Black),
             );
             return match w.cmp(&b) {
                 std::cmp::Ordering::Greater => Outcome::Win(Color::White, EndReason::PlyLimit),
