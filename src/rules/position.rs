@@ -514,6 +514,11 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         self.toggle(from, us);
         self.toggle(to, us);
+        if !mv.is_leap() && !self.touches_enemy(us, to) {
+            // Every capture (straight, enchained, round a corner) starts with an enemy next to
+            // the moved piece; most moves have none.
+            return 0;
+        }
         let enchained = options.enchained_capture;
         // Newly converted pieces, which flank in turn under enchained capture.
         let mut pending: Vec<Square> = Vec::new();
