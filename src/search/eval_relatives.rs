@@ -53,9 +53,9 @@ pub struct Weights {
     /// The hunt, per man the hunter could jump after a safe move: its targets.
     pub hunter_prey: i32,
     /// The hunt, per step between the hunter and the nearest square from which it could jump
-    /// a man (at most [`CHASE_MAX`]): the hunter wins only by going after the men.
+    /// a man (at most `CHASE_MAX`): the hunter wins only by going after the men.
     pub hunter_chase: i32,
-    /// The hunt, per loose man near the hunter, times how near (up to [`NEAR_RANGE`]): the
+    /// The hunt, per loose man near the hunter, times how near (up to `NEAR_RANGE`): the
     /// hunter's pressure on several men at once.
     pub hunter_near: i32,
     /// The hunt, per man next to the hunter that it cannot jump (the square beyond occupied or

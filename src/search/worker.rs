@@ -6,19 +6,23 @@
 //! it recreates a position of the game or of the search path. The table is keyed by the position
 //! alone, so a score computed under one path may be wrong under another. The scheme:
 //!
-//! 1. Legality is always decided by the real history: every node generates its moves on a
-//!    [`Game`] clone whose history holds the game and the current search path, so the search
-//!    never plays a banned move and a node whose every move is banned is scored as the loss it
-//!    is (rule 8).
-//! 2. The root never takes a table cutoff, and a table move is only used for ordering, as a key
-//!    into the freshly generated legal list; a banned or stale table move is simply not found.
-//! 3. Every ban met while searching a subtree is recorded as the history index of the position
-//!    it would have recreated. Indices before the root are the game's own past: fixed for the
-//!    whole search, so they do not make results path dependent. Indices at or after a node's own
-//!    index are the node itself or positions inside its subtree, which any path to the node
-//!    would recreate the same way. Only an index strictly between the root and the node, a
-//!    position of the *path* above it, makes its result depend on how it was reached. Such a
-//!    node stores its best move only, never a score (`Bound::None`).
+//! 1. Legality is always decided by the real history: every move is checked against the
+//!    history of a [`Game`] clone that holds the game and the current search path, when the
+//!    move loop reaches it (moves are generated without rule 7, see `picker`), so the search
+//!    never plays a banned move, and a node whose every move is banned is scored as the loss
+//!    it is (rule 8).
+//! 2. The root never takes a table cutoff, and a table move is only tried if it is a move of
+//!    the position (a quick pseudo-legality test) and passes the same rule 7 check; a stale
+//!    one is skipped.
+//! 3. Every ban met while searching a subtree (a move reached and found banned) is recorded as
+//!    the history index of the position it would have recreated. Bans among moves never
+//!    reached (after a cutoff, or pruned) did not shape the result and are not recorded.
+//!    Indices before the root are the game's own past: fixed for the whole search, so they do
+//!    not make results path dependent. Indices at or after a node's own index are the node
+//!    itself or positions inside its subtree, which any path to the node would recreate the
+//!    same way. Only an index strictly between the root and the node, a position of the *path*
+//!    above it, makes its result depend on how it was reached. Such a node stores its best
+//!    move only, never a score (`Bound::None`).
 //! 4. Scores are trusted for cutoffs only from entries written by the current search. Between
 //!    searches the game's history grows by the moves played, which could ban moves inside
 //!    subtrees stored earlier; older entries still order moves.
