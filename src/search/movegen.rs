@@ -84,14 +84,16 @@ fn flank_squares(own: u32, their: u32, len: usize) -> u32 {
     flank_squares_down(own, their, len) | ((runs >> 1) & empty)
 }
 
-/// The squares onto which a slide of the side to move converts pieces along straight lines:
-/// each rank's and each file's, found a line at a time with a few word operations. A square
-/// captures if it flanks along its rank or along its file, so each orientation holds both.
+/// The squares onto which a slide of the side to move converts pieces along straight lines,
+/// found a line at a time with a few word operations. A square captures if it flanks along its
+/// rank or along its file.
 pub(crate) struct CaptureSquares {
-    /// Per rank, bit `f` set if square (f, rank) captures.
+    /// Per rank, bit `f` set if square (f, rank) captures (along either line).
     by_rank: [u32; MAX_DIM],
-    /// Per file, bit `r` set if square (file, r) captures.
-    by_file: [u32; MAX_DIM],
+    /// Per rank, the squares that capture along the rank.
+    along_ranks: [u32; MAX_DIM],
+    /// Per file, bit `r` set if square (file, r) captures along the file.
+    along_files: [u32; MAX_DIM],
 }
 
 impl CaptureSquares {
@@ -102,37 +104,44 @@ impl CaptureSquares {
         let them = us.other();
         let size = pos.size();
         let (w, h) = (size.width(), size.height());
-        let mut by_rank = [0u32; MAX_DIM];
-        let mut by_file = [0u32; MAX_DIM];
-        for (f, line) in by_file.iter_mut().enumerate().take(w) {
+        let mut along_ranks = [0u32; MAX_DIM];
+        let mut along_files = [0u32; MAX_DIM];
+        for (f, line) in along_files.iter_mut().enumerate().take(w) {
             *line = flank_squares(pos.file_bits(us, f), pos.file_bits(them, f), h);
         }
-        for (r, line) in by_rank.iter_mut().enumerate().take(h) {
+        for (r, line) in along_ranks.iter_mut().enumerate().take(h) {
             *line = flank_squares(pos.rank_bits(us, r), pos.rank_bits(them, r), w);
         }
-        // Each orientation takes the other's squares, transposed (they are few).
-        let (mut rank_t, mut file_t) = ([0u32; MAX_DIM], [0u32; MAX_DIM]);
-        for (f, &line) in by_file.iter().enumerate().take(w) {
+        // The file squares transposed into ranks (they are few).
+        let mut by_rank = along_ranks;
+        for (f, &line) in along_files.iter().enumerate().take(w) {
             let mut caps = line;
             while caps != 0 {
                 let r = caps.trailing_zeros() as usize;
                 caps &= caps - 1;
-                rank_t[r] |= 1 << f;
+                by_rank[r] |= 1 << f;
             }
         }
-        for (r, &line) in by_rank.iter().enumerate().take(h) {
+        CaptureSquares {
+            by_rank,
+            along_ranks,
+            along_files,
+        }
+    }
+
+    /// Per file, bit `r` set if square (file, r) captures (along either line): the rank
+    /// squares transposed into files. Only the quiet moves need it.
+    fn by_file(&self) -> [u32; MAX_DIM] {
+        let mut by_file = self.along_files;
+        for (r, &line) in self.along_ranks.iter().enumerate() {
             let mut caps = line;
             while caps != 0 {
                 let f = caps.trailing_zeros() as usize;
                 caps &= caps - 1;
-                file_t[f] |= 1 << r;
+                by_file[f] |= 1 << r;
             }
         }
-        for i in 0..MAX_DIM {
-            by_rank[i] |= rank_t[i];
-            by_file[i] |= file_t[i];
-        }
-        CaptureSquares { by_rank, by_file }
+        by_file
     }
 
     /// Calls `emit(move, converted)` for every straight capture onto these squares (rule 7
@@ -184,6 +193,7 @@ impl CaptureSquares {
         let them = us.other();
         let size = pos.size();
         let (w, h) = (size.width(), size.height());
+        let by_file = self.by_file();
         for (r, &caps_r) in self.by_rank.iter().enumerate().take(h) {
             let mut mine = pos.rank_bits(us, r);
             let occupied_rank = mine | pos.rank_bits(them, r);
@@ -199,8 +209,8 @@ impl CaptureSquares {
                     along_rank &= along_rank - 1;
                     emit(Move::slide(from, Square::new(t, r)));
                 }
-                let mut along_file = (reach_up(occupied_file, r, h) | reach_down(occupied_file, r))
-                    & !self.by_file[f];
+                let mut along_file =
+                    (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & !by_file[f];
                 while along_file != 0 {
                     let t = along_file.trailing_zeros() as usize;
                     along_file &= along_file - 1;
