@@ -140,7 +140,7 @@ fn flank_down(enemy: u32, friend: u32, at: usize) -> u32 {
 /// Empty squares reachable from `at` towards higher bits before the first occupied one, on a
 /// line of `len` squares.
 #[inline(always)]
-pub(crate) fn reach_up(occupied: u32, at: usize, len: usize) -> u32 {
+fn reach_up(occupied: u32, at: usize, len: usize) -> u32 {
     let above = (occupied as u64) >> (at + 1);
     let n = (above.trailing_zeros() as usize).min(len - at - 1);
     (((1u64 << n) - 1) << (at + 1)) as u32
@@ -148,7 +148,7 @@ pub(crate) fn reach_up(occupied: u32, at: usize, len: usize) -> u32 {
 
 /// As [`reach_up`], towards lower bits.
 #[inline(always)]
-pub(crate) fn reach_down(occupied: u32, at: usize) -> u32 {
+fn reach_down(occupied: u32, at: usize) -> u32 {
     if at == 0 {
         return 0;
     }
@@ -609,6 +609,53 @@ impl Position {
             .sum()
     }
 
+    /// Calls `found(from, to)` with the slides open to the side to move (Ming Mang's rules)
+    /// whose destination is in `onto_rank` (per rank, by file) when the slide runs along a
+    /// rank, or in `onto_file` (per file, by rank) when it runs along a file, in the rules'
+    /// generation order: by origin square, then along the rank before along the file, each by
+    /// destination. Stops at the first slide for which `found` says true, and says whether it
+    /// did. The masks let callers skip the destinations they do not want (captures, quiet
+    /// squares) without looking at those moves one by one.
+    #[inline(always)]
+    pub fn find_slide(
+        &self,
+        onto_rank: &[u32; MAX_DIM],
+        onto_file: &[u32; MAX_DIM],
+        mut found: impl FnMut(Square, Square) -> bool,
+    ) -> bool {
+        let us = self.side.index();
+        let (w, h) = (self.size.width(), self.size.height());
+        for (r, &onto_this_rank) in onto_rank.iter().enumerate().take(h) {
+            let mut mine = self.rows[us][r];
+            let occupied_rank = self.rows[0][r] | self.rows[1][r];
+            while mine != 0 {
+                let f = mine.trailing_zeros() as usize;
+                mine &= mine - 1;
+                let from = Square::new(f, r);
+                let occupied_file = self.cols[0][f] | self.cols[1][f];
+                let mut along_rank =
+                    (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & onto_this_rank;
+                while along_rank != 0 {
+                    let t = along_rank.trailing_zeros() as usize;
+                    along_rank &= along_rank - 1;
+                    if found(from, Square::new(t, r)) {
+                        return true;
+                    }
+                }
+                let mut along_file =
+                    (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & onto_file[f];
+                while along_file != 0 {
+                    let t = along_file.trailing_zeros() as usize;
+                    along_file &= along_file - 1;
+                    if found(from, Square::new(f, t)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Calls `emit` with every slide, leap and pass open to the side to move, ignoring rule 7.
     // Always inlined so that each caller's `emit` is inlined into the loop: it runs per move.
     #[inline(always)]
@@ -619,29 +666,11 @@ impl Position {
         }
         let options = &rules.options;
         let us = self.side.index();
-        let (w, h) = (self.size.width(), self.size.height());
-        for r in 0..h {
-            let mut mine = self.rows[us][r];
-            let occupied_rank = self.rows[0][r] | self.rows[1][r];
-            while mine != 0 {
-                let f = mine.trailing_zeros() as usize;
-                mine &= mine - 1;
-                let from = Square::new(f, r);
-                let occupied_file = self.cols[0][f] | self.cols[1][f];
-                let mut along_rank = reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f);
-                while along_rank != 0 {
-                    let t = along_rank.trailing_zeros() as usize;
-                    along_rank &= along_rank - 1;
-                    emit(Move::slide(from, Square::new(t, r)));
-                }
-                let mut along_file = reach_up(occupied_file, r, h) | reach_down(occupied_file, r);
-                while along_file != 0 {
-                    let t = along_file.trailing_zeros() as usize;
-                    along_file &= along_file - 1;
-                    emit(Move::slide(from, Square::new(f, t)));
-                }
-            }
-        }
+        let all = [u32::MAX; MAX_DIM];
+        self.find_slide(&all, &all, |from, to| {
+            emit(Move::slide(from, to));
+            false
+        });
         if options.last_piece_leap && self.counts[us] == 1 {
             let from = self.pieces(self.side).next().expect("one piece");
             for dir in Direction::ALL {

@@ -7,7 +7,6 @@
 
 use crate::rules::geometry::{MAX_DIM, SQUARE_SLOTS};
 use crate::rules::history::History;
-use crate::rules::position::{reach_down, reach_up};
 use crate::rules::zobrist::{piece_key, SIDE_KEY};
 use crate::rules::{Move, Position, Rules, Square};
 
@@ -189,35 +188,12 @@ impl CaptureSquares {
     /// generation order (see [`Position::for_each_pseudo_move`]); no pass.
     #[inline(always)]
     pub(crate) fn for_each_quiet_slide(&self, pos: &Position, mut emit: impl FnMut(Move)) {
-        let us = pos.side_to_move();
-        let them = us.other();
-        let size = pos.size();
-        let (w, h) = (size.width(), size.height());
-        let by_file = self.by_file();
-        for (r, &caps_r) in self.by_rank.iter().enumerate().take(h) {
-            let mut mine = pos.rank_bits(us, r);
-            let occupied_rank = mine | pos.rank_bits(them, r);
-            while mine != 0 {
-                let f = mine.trailing_zeros() as usize;
-                mine &= mine - 1;
-                let from = Square::new(f, r);
-                let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
-                let mut along_rank =
-                    (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & !caps_r;
-                while along_rank != 0 {
-                    let t = along_rank.trailing_zeros() as usize;
-                    along_rank &= along_rank - 1;
-                    emit(Move::slide(from, Square::new(t, r)));
-                }
-                let mut along_file =
-                    (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & !by_file[f];
-                while along_file != 0 {
-                    let t = along_file.trailing_zeros() as usize;
-                    along_file &= along_file - 1;
-                    emit(Move::slide(from, Square::new(f, t)));
-                }
-            }
-        }
+        let quiet_on_rank = self.by_rank.map(|caps| !caps);
+        let quiet_on_file = self.by_file().map(|caps| !caps);
+        pos.find_slide(&quiet_on_rank, &quiet_on_file, |from, to| {
+            emit(Move::slide(from, to));
+            false
+        });
     }
 }
 
@@ -366,8 +342,6 @@ pub(crate) fn for_each_full_capture(
 ) {
     let us = pos.side_to_move();
     let them = us.other();
-    let size = pos.size();
-    let (w, h) = (size.width(), size.height());
     // Squares next to an enemy, by rank and by file.
     let near_on_rank = next_to(&std::array::from_fn(|r| pos.rank_bits(them, r)));
     let near_on_file = next_to(&std::array::from_fn(|f| pos.file_bits(them, f)));
@@ -377,30 +351,10 @@ pub(crate) fn for_each_full_capture(
             emit(mv, n);
         }
     };
-    for (r, &near_r) in near_on_rank.iter().enumerate().take(h) {
-        let mut mine = pos.rank_bits(us, r);
-        let occupied_rank = mine | pos.rank_bits(them, r);
-        while mine != 0 {
-            let f = mine.trailing_zeros() as usize;
-            mine &= mine - 1;
-            let from = Square::new(f, r);
-            let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
-            let mut along_rank =
-                (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & near_r;
-            while along_rank != 0 {
-                let t = along_rank.trailing_zeros() as usize;
-                along_rank &= along_rank - 1;
-                try_move(Move::slide(from, Square::new(t, r)));
-            }
-            let mut along_file =
-                (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & near_on_file[f];
-            while along_file != 0 {
-                let t = along_file.trailing_zeros() as usize;
-                along_file &= along_file - 1;
-                try_move(Move::slide(from, Square::new(f, t)));
-            }
-        }
-    }
+    pos.find_slide(&near_on_rank, &near_on_file, |from, to| {
+        try_move(Move::slide(from, to));
+        false
+    });
     if rules.options.last_piece_leap && pos.count(us) == 1 {
         pos.for_each_pseudo_move(rules, |mv| {
             if mv.is_leap() {
@@ -507,12 +461,10 @@ pub(crate) fn has_quiet_move(
     mut banned: impl FnMut(u64),
 ) -> bool {
     let us = pos.side_to_move();
-    let them = us.other();
-    let (w, h) = (pos.size().width(), pos.size().height());
     let base = pos.hash() ^ SIDE_KEY;
     // A slide to `to` is quiet unless an enemy stands next to it and the flank test says so.
     let full = rules.options.needs_full_capture();
-    let mut try_slide = |from: Square, to: Square| -> bool {
+    let try_slide = |from: Square, to: Square| -> bool {
         if enemy_adjacent(pos, to) {
             let converts = if full {
                 full_capture_count(pos, Move::slide(from, to), rules)
@@ -531,31 +483,9 @@ pub(crate) fn has_quiet_move(
             true
         }
     };
-    for r in 0..h {
-        let mut mine = pos.rank_bits(us, r);
-        let occupied_rank = mine | pos.rank_bits(them, r);
-        while mine != 0 {
-            let f = mine.trailing_zeros() as usize;
-            mine &= mine - 1;
-            let from = Square::new(f, r);
-            let occupied_file = pos.file_bits(us, f) | pos.file_bits(them, f);
-            let mut along_rank = reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f);
-            while along_rank != 0 {
-                let t = along_rank.trailing_zeros() as usize;
-                along_rank &= along_rank - 1;
-                if try_slide(from, Square::new(t, r)) {
-                    return true;
-                }
-            }
-            let mut along_file = reach_up(occupied_file, r, h) | reach_down(occupied_file, r);
-            while along_file != 0 {
-                let t = along_file.trailing_zeros() as usize;
-                along_file &= along_file - 1;
-                if try_slide(from, Square::new(f, t)) {
-                    return true;
-                }
-            }
-        }
+    let all = [u32::MAX; MAX_DIM];
+    if pos.find_slide(&all, &all, try_slide) {
+        return true;
     }
     // The rules generate the pass last.
     rules.options.territory && pos.count(us) > 0
