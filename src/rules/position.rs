@@ -713,6 +713,18 @@ fn bb_neighbours(set: u64, board: u64) -> u64 {
     ((set << 8) | (set >> 8) | ((set << 1) & !FILE_A) | ((set & !FILE_A) >> 1)) & board
 }
 
+/// `set` moved one square by (`df`, `dr`) (each -1, 0 or 1, not both zero), within `board`.
+#[inline(always)]
+fn bb_step(set: u64, df: i32, dr: i32, board: u64) -> u64 {
+    let moved = match (df, dr) {
+        (1, _) => (set << 1) & !FILE_A,
+        (-1, _) => (set & !FILE_A) >> 1,
+        (_, 1) => set << 8,
+        _ => set >> 8,
+    };
+    moved & board
+}
+
 #[inline(always)]
 fn bb_bit(sq: Square) -> u64 {
     1u64 << (sq.rank() * 8 + sq.file())
@@ -720,18 +732,25 @@ fn bb_bit(sq: Square) -> u64 {
 
 impl Position {
     /// The squares of `color`'s pieces as a bitboard (relatives only: at most 8x8).
+    #[inline(always)]
     fn bitboard(&self, color: Color) -> u64 {
-        let mut bb = 0u64;
-        for r in 0..self.size.height() {
-            bb |= (self.rows[color.index()][r] as u64) << (8 * r);
-        }
-        bb
+        // Eight ranks whatever the height (the words above the board are empty): a fixed
+        // count the compiler unrolls.
+        let rows = &self.rows[color.index()];
+        (0..8).fold(0, |bb, r| bb | (rows[r] as u64) << (8 * r))
     }
 
     /// Every square of the board as a bitboard (relatives only).
+    #[inline(always)]
     fn board_bitboard(&self) -> u64 {
-        let rank = self.size.rank_mask() as u64;
-        (0..self.size.height()).fold(0, |bb, r| bb | rank << (8 * r))
+        let h = self.size.height();
+        let ranks = if h >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * h)) - 1
+        };
+        // The rank mask (at most 8 bits) copied into every byte.
+        (self.size.rank_mask() as u64 * 0x0101_0101_0101_0101) & ranks
     }
 
     /// Whether the side to move may only place pieces now: it has pieces in hand and an empty
@@ -861,8 +880,14 @@ impl Position {
     /// The enemy pieces a piece of `us` just arrived on `to` captures, as a bitboard: the union
     /// of the family's custodian, intervention and enclosure captures on the current board.
     fn relative_captures(&self, us: Color, to: Square, family: &Family) -> u64 {
-        let them = Some(us.other());
-        let size = self.size;
+        self.relative_captures_on(self.bitboard(us), self.bitboard(us.other()), to, family)
+    }
+
+    /// [`Position::relative_captures`] on the board given as bitboards (`own` holds the moved
+    /// piece on `to`), so that a capture can be counted before the move is made.
+    fn relative_captures_on(&self, own: u64, enemy: u64, to: Square, family: &Family) -> u64 {
+        let board = self.board_bitboard();
+        let at = bb_bit(to);
         let mut caps = 0u64;
         if family.custodian != Custodian::None {
             let longest = if family.custodian == Custodian::Single {
@@ -874,34 +899,28 @@ impl Position {
                 let (df, dr) = dir.delta();
                 let mut line = 0u64;
                 let mut n = 0;
-                let mut at = to.offset(df, dr, size);
-                while let Some(sq) = at {
-                    if self.piece_at(sq) != them {
-                        break;
-                    }
-                    line |= bb_bit(sq);
+                let mut next = bb_step(at, df, dr, board);
+                while next & enemy != 0 {
+                    line |= next;
                     n += 1;
-                    at = sq.offset(df, dr, size);
+                    next = bb_step(next, df, dr, board);
                 }
-                if n >= 1 && n <= longest && at.is_some_and(|sq| self.piece_at(sq) == Some(us)) {
+                if n >= 1 && n <= longest && next & own != 0 {
                     caps |= line;
                 }
             }
         }
         if family.intervention {
             for (df, dr) in [(1, 0), (0, 1)] {
-                if let (Some(a), Some(b)) = (to.offset(df, dr, size), to.offset(-df, -dr, size)) {
-                    if self.piece_at(a) == them && self.piece_at(b) == them {
-                        caps |= bb_bit(a) | bb_bit(b);
-                    }
+                let (a, b) = (bb_step(at, df, dr, board), bb_step(at, -df, -dr, board));
+                if a & enemy != 0 && b & enemy != 0 {
+                    caps |= a | b;
                 }
             }
         }
         if family.enclosure {
-            let board = self.board_bitboard();
-            let enemy = self.bitboard(us.other());
-            let empty = board & !(enemy | self.bitboard(us));
-            let mut seeds = bb_neighbours(bb_bit(to), board) & enemy;
+            let empty = board & !(enemy | own);
+            let mut seeds = bb_neighbours(at, board) & enemy;
             while seeds != 0 {
                 let mut group = seeds & seeds.wrapping_neg();
                 loop {
@@ -918,6 +937,24 @@ impl Position {
             }
         }
         caps
+    }
+
+    /// The pieces the relative's move `mv` (a slide or a leap) captures, as a bitboard, found
+    /// without making the move (as [`Position::apply_relative`] would remove them).
+    fn relative_capture_set(&self, mv: Move, family: &Family) -> u64 {
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_leap() {
+            return bb_bit(Square::new(
+                (from.file() + to.file()) / 2,
+                (from.rank() + to.rank()) / 2,
+            ));
+        }
+        if self.kings[us.index()] == from.index() as u16 && family.king_move == KingMove::Hunter {
+            return 0;
+        }
+        let own = self.bitboard(us) ^ bb_bit(from) ^ bb_bit(to);
+        self.relative_captures_on(own, self.bitboard(us.other()), to, family)
     }
 
     /// [`Position::apply`] for a relative: pieces are placed or moved, and captured pieces are
@@ -975,15 +1012,24 @@ impl Position {
                 ^ hand_key(us, n)
                 ^ hand_key(us, n.saturating_sub(1));
         }
-        if mv.is_leap() || self.touches_enemy(us, to) {
-            let mut child = self.clone();
-            child.apply_relative(mv, rules.family);
-            return child.hash;
-        }
         let from = mv.from();
         let mut hash = self.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
         if self.kings[us.index()] == from.index() as u16 {
             hash ^= king_key(us, from) ^ king_key(us, to);
+        }
+        if mv.is_leap() || self.touches_enemy(us, to) {
+            // The captured pieces leave the board (a captured king takes its key along).
+            let them = us.other();
+            let mut caps = self.relative_capture_set(mv, rules.family);
+            while caps != 0 {
+                let i = caps.trailing_zeros() as usize;
+                caps &= caps - 1;
+                let sq = Square::new(i % 8, i / 8);
+                hash ^= piece_key(them, sq);
+                if self.kings[them.index()] == sq.index() as u16 {
+                    hash ^= king_key(them, sq);
+                }
+            }
         }
         hash
     }
@@ -999,6 +1045,9 @@ impl Position {
         }
         if !mv.is_leap() && !self.touches_enemy(self.side, mv.to()) {
             return 0;
+        }
+        if !rules.family.is_ming_mang() {
+            return self.relative_capture_set(mv, rules.family).count_ones();
         }
         self.clone().apply(mv, rules)
     }
