@@ -10,15 +10,17 @@
 //! The order is exactly that of scoring every generated move and sorting: within a stage, ties
 //! keep the rules' generation order (for Ming Mang's basic rules, that order is rebuilt from
 //! the move itself, see [`generation_rank`]). Under the options that need the full capture
-//! test (enchained or corner capture, the leap) and in the relatives, every move is generated
-//! and scored in one stage after the table move, since captures there cannot be found from
-//! their destination squares alone.
+//! test (enchained or corner capture, the leap) the captures come from the squares next to an
+//! enemy, each counted exactly. In the relatives every move is generated and scored in one
+//! stage after the table move.
 //!
 //! Rule 7 is not applied here: the search checks each move when it reaches it.
 
 use arrayvec::ArrayVec;
 
-use super::movegen::{capture_count, full_capture_count, is_pseudo_slide, CaptureSquares};
+use super::movegen::{
+    capture_count, for_each_full_capture, full_capture_count, is_pseudo_slide, CaptureSquares,
+};
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Game, Move, MoveList, Position, Rules};
@@ -64,11 +66,16 @@ fn generation_rank(mv: Move) -> u32 {
     }
     let (from, to) = (mv.from(), mv.to());
     let along_file = (from.rank() != to.rank()) as u32;
-    ((from.index() as u32) << 11) | (along_file << 10) | to.index() as u32
+    let leap = if mv.is_leap() { LEAP_RANK } else { 0 };
+    leap | ((from.index() as u32) << 11) | (along_file << 10) | to.index() as u32
 }
 
-/// [`generation_rank`] of the pass: after every slide.
-const PASS_RANK: u32 = 1 << 21;
+/// Added to a leap's [`generation_rank`]: leaps come after every slide (a leap and a slide
+/// never share their squares, the leap's middle square being occupied).
+const LEAP_RANK: u32 = 1 << 21;
+
+/// [`generation_rank`] of the pass: after every slide and leap.
+const PASS_RANK: u32 = 1 << 22;
 
 /// The move whose [`generation_rank`] is `rank`.
 #[inline(always)]
@@ -76,10 +83,31 @@ fn from_generation_rank(rank: u32) -> Move {
     if rank == PASS_RANK {
         return Move::PASS;
     }
-    Move::slide(
-        Square::from_raw((rank >> 11) as u16),
+    let (from, to) = (
+        Square::from_raw(((rank >> 11) & 1023) as u16),
         Square::from_raw((rank & 1023) as u16),
-    )
+    );
+    if rank & LEAP_RANK != 0 {
+        Move::leap(from, to)
+    } else {
+        Move::slide(from, to)
+    }
+}
+
+/// The kind of a move by its ordering score.
+#[inline(always)]
+fn kind_of(score: u32) -> Kind {
+    if score >= TABLE_SCORE {
+        Kind::Table
+    } else if score >= CAPTURE_SCORE {
+        Kind::Capture
+    } else if score == KILLER_SCORE + 1 {
+        Kind::Killer
+    } else if score == KILLER_SCORE {
+        Kind::SecondKiller
+    } else {
+        Kind::Quiet
+    }
 }
 
 /// A key: the score in the high half, the inverted tie rank in the low half, so that the
@@ -195,32 +223,42 @@ impl MovePicker {
     pub(crate) fn next(&mut self, game: &Game, hints: &Hints) -> Option<(Move, Kind)> {
         let pos = game.position();
         let rules = game.rules();
-        let basic = !(rules.needs_full_capture() || rules.options.last_piece_leap);
+        let ming_mang = rules.family.is_ming_mang();
+        // Captures the straight-line finder does not see: the options and the leap.
+        let full = rules.needs_full_capture() || rules.options.last_piece_leap;
         loop {
             match self.stage {
                 Stage::Table => {
-                    self.stage = if basic {
+                    self.stage = if ming_mang {
                         Stage::GenerateCaptures
                     } else {
                         Stage::GenerateAll
                     };
-                    // Otherwise, in the full-capture rules the table move waits for generation,
-                    // where it is scored first if it is among the moves; under the basic rules
-                    // a move the quick test rejects is not a move here.
+                    // Otherwise the table move waits for generation, where it is scored first
+                    // if it is among the moves (a leap, a relative's move); under the basic
+                    // rules a move the quick test rejects is not a move here.
                     if let Some(m) = self.table.filter(|&m| is_pseudo_move(pos, m, rules)) {
                         self.table_played = true;
                         return Some((m, Kind::Table));
                     }
                 }
                 Stage::GenerateCaptures => {
-                    let table = self.table.filter(|_| self.table_played);
+                    let (table, played) = (self.table, self.table_played);
                     let keys = &mut self.keys;
-                    let squares = self.squares.insert(CaptureSquares::find(pos));
-                    squares.for_each_capture(pos, |mv, n| {
-                        if Some(mv) != table {
-                            keys.push(key(CAPTURE_SCORE + n * PER_PIECE, generation_rank(mv)));
-                        }
-                    });
+                    let mut push = |mv: Move, n: u32| {
+                        let score = match Some(mv) == table {
+                            true if played => return,
+                            true => TABLE_SCORE,
+                            false => CAPTURE_SCORE + n * PER_PIECE,
+                        };
+                        keys.push(key(score, generation_rank(mv)));
+                    };
+                    if full {
+                        for_each_full_capture(pos, rules, &mut push);
+                    } else {
+                        let squares = self.squares.insert(CaptureSquares::find(pos));
+                        squares.for_each_capture(pos, &mut push);
+                    }
                     self.next = 0;
                     self.stage = Stage::Captures;
                 }
@@ -228,7 +266,8 @@ impl MovePicker {
                     if self.next < self.keys.len() {
                         self.next += 1;
                         let k = pick(&mut self.keys, self.next - 1);
-                        return Some((from_generation_rank(u32::MAX - k as u32), Kind::Capture));
+                        let mv = from_generation_rank(u32::MAX - k as u32);
+                        return Some((mv, kind_of((k >> 32) as u32)));
                     }
                     self.stage = Stage::Killer;
                 }
@@ -241,9 +280,14 @@ impl MovePicker {
                         (1, Kind::SecondKiller)
                     };
                     if let Some(k) = hints.killers[i] {
+                        let quiet = if full {
+                            full_capture_count(pos, k, rules) == 0
+                        } else {
+                            capture_count(pos, k) == 0
+                        };
                         if !(self.table_played && Some(k) == self.table)
                             && is_pseudo_move(pos, k, rules)
-                            && capture_count(pos, k) == 0
+                            && quiet
                         {
                             self.killers_played[i] = Some(k);
                             return Some((k, kind));
@@ -263,8 +307,21 @@ impl MovePicker {
                         let h = hints.history[history_slot(side, mv, hints.width)] as i32;
                         keys.push(key((QUIET_SCORE as i32 + h) as u32, generation_rank(mv)));
                     };
-                    let squares = self.squares.as_ref().expect("captures came first");
-                    squares.for_each_quiet_slide(pos, &mut push);
+                    if full {
+                        // A capture's destination has an enemy next to it; only those moves
+                        // need the exact count.
+                        let all = [u32::MAX; MAX_DIM];
+                        pos.find_slide(&all, &all, |from, to| {
+                            let mv = Move::slide(from, to);
+                            if full_capture_count(pos, mv, rules) == 0 {
+                                push(mv);
+                            }
+                            false
+                        });
+                    } else {
+                        let squares = self.squares.as_ref().expect("captures came first");
+                        squares.for_each_quiet_slide(pos, &mut push);
+                    }
                     // The rules generate the pass last.
                     if rules.options.territory && pos.count(pos.side_to_move()) > 0 {
                         push(Move::PASS);
@@ -300,19 +357,7 @@ impl MovePicker {
                         self.next += 1;
                         let k = pick(&mut self.keys, self.next - 1);
                         let mv = self.moves[(u32::MAX - k as u32) as usize];
-                        let score = (k >> 32) as u32;
-                        let kind = if score >= TABLE_SCORE {
-                            Kind::Table
-                        } else if score >= CAPTURE_SCORE {
-                            Kind::Capture
-                        } else if score == KILLER_SCORE + 1 {
-                            Kind::Killer
-                        } else if score == KILLER_SCORE {
-                            Kind::SecondKiller
-                        } else {
-                            Kind::Quiet
-                        };
-                        return Some((mv, kind));
+                        return Some((mv, kind_of((k >> 32) as u32)));
                     }
                     self.stage = Stage::Done;
                 }
@@ -321,8 +366,8 @@ impl MovePicker {
         }
     }
 
-    /// The full-capture rules' single stage: every move scored by the rules' exact capture
-    /// count, the table move (if generated and not produced already) first.
+    /// The relatives' single stage: every move scored by the rules' exact capture count, the
+    /// table move (if generated and not produced already) first.
     fn generate_all(&mut self, game: &Game, hints: &Hints) {
         let pos = game.position();
         let rules = *game.rules();
