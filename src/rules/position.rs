@@ -939,22 +939,16 @@ impl Position {
         caps
     }
 
-    /// The pieces the relative's move `mv` (a slide or a leap) captures, as a bitboard, found
-    /// without making the move (as [`Position::apply_relative`] would remove them).
-    fn relative_capture_set(&self, mv: Move, family: &Family) -> u64 {
+    /// A view for the capture counts and child hashes of many moves of this position of a
+    /// relative (`family`), its bitboards built once.
+    pub fn relative_moves<'a>(&'a self, family: &'a Family) -> RelativeMoves<'a> {
         let us = self.side;
-        let (from, to) = (mv.from(), mv.to());
-        if mv.is_leap() {
-            return bb_bit(Square::new(
-                (from.file() + to.file()) / 2,
-                (from.rank() + to.rank()) / 2,
-            ));
+        RelativeMoves {
+            pos: self,
+            family,
+            own: self.bitboard(us),
+            enemy: self.bitboard(us.other()),
         }
-        if self.kings[us.index()] == from.index() as u16 && family.king_move == KingMove::Hunter {
-            return 0;
-        }
-        let own = self.bitboard(us) ^ bb_bit(from) ^ bb_bit(to);
-        self.relative_captures_on(own, self.bitboard(us.other()), to, family)
     }
 
     /// [`Position::apply`] for a relative: pieces are placed or moved, and captured pieces are
@@ -1000,38 +994,9 @@ impl Position {
         n
     }
 
-    /// [`Position::child_hash`] for a relative: direct unless the move can capture.
+    /// [`Position::child_hash`] for a relative.
     fn relative_child_hash(&self, mv: Move, rules: &Rules) -> u64 {
-        let us = self.side;
-        let to = mv.to();
-        if mv.is_place() {
-            let n = self.hand(us);
-            return self.hash
-                ^ SIDE_KEY
-                ^ piece_key(us, to)
-                ^ hand_key(us, n)
-                ^ hand_key(us, n.saturating_sub(1));
-        }
-        let from = mv.from();
-        let mut hash = self.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
-        if self.kings[us.index()] == from.index() as u16 {
-            hash ^= king_key(us, from) ^ king_key(us, to);
-        }
-        if mv.is_leap() || self.touches_enemy(us, to) {
-            // The captured pieces leave the board (a captured king takes its key along).
-            let them = us.other();
-            let mut caps = self.relative_capture_set(mv, rules.family);
-            while caps != 0 {
-                let i = caps.trailing_zeros() as usize;
-                caps &= caps - 1;
-                let sq = Square::new(i % 8, i / 8);
-                hash ^= piece_key(them, sq);
-                if self.kings[them.index()] == sq.index() as u16 {
-                    hash ^= king_key(them, sq);
-                }
-            }
-        }
-        hash
+        self.relative_moves(rules.family).child_hash(mv)
     }
 
     /// How many pieces `mv` captures, under any rules (for move ordering outside Ming Mang's
@@ -1047,9 +1012,95 @@ impl Position {
             return 0;
         }
         if !rules.family.is_ming_mang() {
-            return self.relative_capture_set(mv, rules.family).count_ones();
+            return self.relative_moves(rules.family).capture_count(mv);
         }
         self.clone().apply(mv, rules)
+    }
+}
+
+/// The capture counts and child hashes of a relative's moves in one position, found on
+/// bitboards built once for all of them, without making the moves (see
+/// [`Position::relative_moves`]). The search asks this for every move of a node.
+pub struct RelativeMoves<'a> {
+    pos: &'a Position,
+    family: &'a Family,
+    /// The side to move's pieces.
+    own: u64,
+    /// The opponent's pieces.
+    enemy: u64,
+}
+
+impl RelativeMoves<'_> {
+    /// The pieces `mv` (a slide or a leap) captures, as a bitboard, as
+    /// [`Position::apply_relative`] would remove them.
+    fn capture_set(&self, mv: Move) -> u64 {
+        let pos = self.pos;
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_leap() {
+            return bb_bit(Square::new(
+                (from.file() + to.file()) / 2,
+                (from.rank() + to.rank()) / 2,
+            ));
+        }
+        let us = pos.side;
+        if pos.kings[us.index()] == from.index() as u16 && self.family.king_move == KingMove::Hunter
+        {
+            return 0;
+        }
+        let own = self.own ^ bb_bit(from) ^ bb_bit(to);
+        pos.relative_captures_on(own, self.enemy, to, self.family)
+    }
+
+    /// How many pieces `mv` captures (none for a pass or a placement).
+    #[inline]
+    pub fn capture_count(&self, mv: Move) -> u32 {
+        if mv.is_pass() || mv.is_place() {
+            return 0;
+        }
+        if !mv.is_leap() && !self.pos.touches_enemy(self.pos.side, mv.to()) {
+            return 0;
+        }
+        self.capture_set(mv).count_ones()
+    }
+
+    /// The hash of the position after `mv`: direct unless the move can capture, then with the
+    /// captured pieces taken off.
+    #[inline]
+    pub fn child_hash(&self, mv: Move) -> u64 {
+        let pos = self.pos;
+        let us = pos.side;
+        if mv.is_pass() {
+            return pos.hash ^ SIDE_KEY;
+        }
+        let to = mv.to();
+        if mv.is_place() {
+            let n = pos.hand(us);
+            return pos.hash
+                ^ SIDE_KEY
+                ^ piece_key(us, to)
+                ^ hand_key(us, n)
+                ^ hand_key(us, n.saturating_sub(1));
+        }
+        let from = mv.from();
+        let mut hash = pos.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
+        if pos.kings[us.index()] == from.index() as u16 {
+            hash ^= king_key(us, from) ^ king_key(us, to);
+        }
+        if mv.is_leap() || pos.touches_enemy(us, to) {
+            // The captured pieces leave the board (a captured king takes its key along).
+            let them = us.other();
+            let mut caps = self.capture_set(mv);
+            while caps != 0 {
+                let i = caps.trailing_zeros() as usize;
+                caps &= caps - 1;
+                let sq = Square::new(i % 8, i / 8);
+                hash ^= piece_key(them, sq);
+                if pos.kings[them.index()] == sq.index() as u16 {
+                    hash ^= king_key(them, sq);
+                }
+            }
+        }
+        hash
     }
 }
 

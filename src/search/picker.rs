@@ -374,6 +374,7 @@ impl MovePicker {
         let side = pos.side_to_move().index();
         pos.for_each_pseudo_move(&rules, |mv| self.moves.push(mv));
         self.keys.clear();
+        let relative = pos.relative_moves(rules.family);
         for (i, &mv) in self.moves.iter().enumerate() {
             if Some(mv) == self.table && self.table_played {
                 continue;
@@ -381,7 +382,7 @@ impl MovePicker {
             let score = if Some(mv) == self.table {
                 TABLE_SCORE
             } else {
-                let cap = full_capture_count(pos, mv, &rules);
+                let cap = relative.capture_count(mv);
                 if cap > 0 {
                     CAPTURE_SCORE + cap * PER_PIECE
                 } else if Some(mv) == hints.killers[0] {

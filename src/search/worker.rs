@@ -765,15 +765,17 @@ impl<'a> Worker<'a> {
         // The standing-pat score when the side to move may stand pat (it has a quiet move).
         let mut stand = None;
         if !rules.family.is_ming_mang() {
-            // The relatives' captures (intervention, enclosure, kings): scan every move.
+            // The relatives' captures (intervention, enclosure, kings): scan every move, on
+            // bitboards built once for the node.
             let mut quiet = false;
+            let relative = pos.relative_moves(rules.family);
             pos.for_each_pseudo_move(&rules, |mv| {
-                let cap = full_capture_count(pos, mv, &rules);
+                let cap = relative.capture_count(mv);
                 if cap == 0 && quiet {
                     return;
                 }
                 if !mv.is_pass() {
-                    let h = child_hash(pos, mv, &rules);
+                    let h = relative.child_hash(mv);
                     if history.contains(h) {
                         Self::note_ban(&mut dep, root_index, game, h);
                         return;
