@@ -462,18 +462,11 @@ pub(crate) fn has_quiet_move(
 ) -> bool {
     let us = pos.side_to_move();
     let base = pos.hash() ^ SIDE_KEY;
-    // A slide to `to` is quiet unless an enemy stands next to it and the flank test says so.
-    let full = rules.options.needs_full_capture();
+    // A slide is quiet unless it converts something (the count looks no further for a
+    // destination with no enemy next to it).
     let try_slide = |from: Square, to: Square| -> bool {
-        if enemy_adjacent(pos, to) {
-            let converts = if full {
-                full_capture_count(pos, Move::slide(from, to), rules)
-            } else {
-                pos.straight_capture_count(Move::slide(to, to))
-            };
-            if converts > 0 {
-                return false;
-            }
+        if full_capture_count(pos, Move::slide(from, to), rules) > 0 {
+            return false;
         }
         let child = base ^ piece_key(us, from) ^ piece_key(us, to);
         if history.contains(child) {

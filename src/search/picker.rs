@@ -18,9 +18,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::movegen::{
-    capture_count, for_each_full_capture, full_capture_count, is_pseudo_slide, CaptureSquares,
-};
+use super::movegen::{for_each_full_capture, full_capture_count, is_pseudo_slide, CaptureSquares};
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::{Game, Move, MoveList, Position, Rules};
@@ -280,14 +278,9 @@ impl MovePicker {
                         (1, Kind::SecondKiller)
                     };
                     if let Some(k) = hints.killers[i] {
-                        let quiet = if full {
-                            full_capture_count(pos, k, rules) == 0
-                        } else {
-                            capture_count(pos, k) == 0
-                        };
                         if !(self.table_played && Some(k) == self.table)
                             && is_pseudo_move(pos, k, rules)
-                            && quiet
+                            && full_capture_count(pos, k, rules) == 0
                         {
                             self.killers_played[i] = Some(k);
                             return Some((k, kind));

@@ -232,7 +232,7 @@ pub struct Worker<'a> {
     weights: Weights,
     /// Static evaluations seen lately.
     evals: EvalCache,
-    /// Per-destination capture counts and hash changes of the node being generated or ordered.
+    /// Per-destination hash changes of the captures quiescence generates (basic rules).
     dest: Box<DestCache>,
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
@@ -375,34 +375,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The legal moves here (rule 7 applied), noting bans for the table scheme.
-    fn generate(&mut self, list: &mut MoveList) {
+    /// How many legal moves there are here (rule 7 applied), noting every ban for the table
+    /// scheme. Only the few-moves extension and null move need it.
+    fn legal_count(&mut self) -> usize {
+        let mut moves = MoveList::new();
         let game = &self.game;
-        let pos = game.position();
-        let rules = *game.rules();
-        let history = game.history();
-        let mut dep = self.dep;
-        let root_index = self.root_index;
-        let basic = !rules.needs_full_capture();
-        let dest = &mut *self.dest;
-        dest.reset(pos);
-        pos.for_each_pseudo_move(&rules, |mv| {
-            if mv.is_pass() {
-                list.push(mv);
-                return;
-            }
-            let h = if basic && !mv.is_leap() {
-                dest.slide_child_hash(pos, mv)
-            } else {
-                child_hash(pos, mv, &rules)
-            };
-            if history.contains(h) {
-                Self::note_ban(&mut dep, root_index, game, h);
-            } else {
-                list.push(mv);
-            }
-        });
-        self.dep = dep;
+        game.position()
+            .for_each_pseudo_move(game.rules(), |mv| moves.push(mv));
+        moves.iter().filter(|&&mv| self.reach(mv).is_some()).count()
     }
 
     /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
@@ -532,13 +512,12 @@ impl<'a> Worker<'a> {
         // result, so the table scheme is unaffected. The few-moves extension and null move
         // need the number of legal moves first: only they count them beforehand.
         let legal_count = if cfg.few_moves_extension || cfg.null_move {
-            let mut moves = MoveList::new();
-            self.generate(&mut moves);
-            if moves.is_empty() {
+            let n = self.legal_count();
+            if n == 0 {
                 // Rule 8: no legal move (blocked, or every move banned) loses.
                 return -MATE + ply as i32;
             }
-            moves.len()
+            n
         } else {
             usize::MAX
         };
