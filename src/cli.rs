@@ -1,72 +1,115 @@
 //! Command-line pieces shared by the subcommands: the rule flags and how they become [`Rules`].
+//!
+//! The rule flags are not declared here one by one: [`RuleArgs`] builds one flag per entry of
+//! the rule option table ([`RULE_OPTIONS`]), with its help line, and reads them back through
+//! the table, so the command line, the protocol and the match runner agree on every option.
 
-use clap::Args;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use crate::rules::{BoardSize, Game, Preset, Rules};
+use crate::rules::options::{ValueType, RULE_OPTIONS};
+use crate::rules::{Game, RuleSettings, Rules};
 
-/// The flags that choose the game: preset, board size and rule options.
-#[derive(Args, Debug, Clone, Default)]
+/// The flags that choose the game: one per rule option (`--variant`, `--size`,
+/// `--enchained-capture`, ...), as given on the command line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuleArgs {
-    /// Preset: mingmang (8x8), gundru (9x9), tibetan (17x17), go-board (19x19), or a relative
-    /// of seed 004: makyek, apitsodok, rek, minrekchanh (8x8), gala (7x7), makyek-hunt (8x8).
-    #[arg(long, value_name = "NAME")]
-    pub variant: Option<String>,
-    /// Board size as WxH (files x ranks), 4x4 to 19x19; overrides the preset's size.
-    #[arg(long, value_name = "WxH")]
-    pub size: Option<String>,
-    /// Newly converted pieces flank in turn (seed 001).
-    #[arg(long)]
-    pub enchained_capture: bool,
-    /// Passing allowed, two passes end the game, territory decides (seed 002).
-    #[arg(long)]
-    pub territory: bool,
-    /// Lines through a corner along both edges can be captured (Rin-chen Lha-mo).
-    #[arg(long)]
-    pub corner_capture: bool,
-    /// A side with one piece left may jump and convert an adjacent enemy (Rin-chen Lha-mo).
-    #[arg(long)]
-    pub last_piece_leap: bool,
-    /// End the game after N plies; more pieces wins, equal counts draw.
-    #[arg(long, value_name = "N")]
-    pub max_plies: Option<u32>,
+    /// The options given, as (protocol name, value text), in the table's order.
+    given: Vec<(&'static str, String)>,
 }
 
 impl RuleArgs {
+    /// Rule flags as if `pairs` (protocol name or flag, value) had been given on the command
+    /// line; a check takes `"true"` or `"false"`.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> RuleArgs {
+        let mut given = Vec::new();
+        for (name, value) in pairs {
+            if let Some(option) = RULE_OPTIONS
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(name) || o.flag == name)
+            {
+                given.push((option.name, value.to_string()));
+            }
+        }
+        RuleArgs { given }
+    }
+
+    /// The options given, as (protocol name, value text).
+    pub fn given(&self) -> &[(&'static str, String)] {
+        &self.given
+    }
+
+    /// The value given for the option with this protocol name, if it was given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.given
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The settings these flags describe, each checked as `setoption` checks it.
+    pub fn settings(&self) -> Result<RuleSettings, String> {
+        let mut settings = RuleSettings::default();
+        for (name, value) in &self.given {
+            settings.set(name, Some(value))?;
+        }
+        Ok(settings)
+    }
+
     /// The rules these flags describe, or an error naming the bad flag.
     pub fn rules(&self) -> Result<Rules, String> {
-        let mut rules = match &self.variant {
-            None => Rules::default(),
-            Some(name) => Rules::preset(Preset::from_name(name).ok_or_else(|| {
-                format!("unknown variant '{name}' (known: {})", Preset::names(", "))
-            })?),
-        };
-        if let Some(size) = &self.size {
-            rules.size = size.parse::<BoardSize>()?;
+        self.settings()?.rules()
+    }
+}
+
+impl Args for RuleArgs {
+    fn augment_args(cmd: Command) -> Command {
+        RULE_OPTIONS.iter().fold(cmd, |cmd, option| {
+            let arg = Arg::new(option.flag)
+                .long(option.flag)
+                .help(option.help)
+                .help_heading("Rules");
+            let arg = match option.kind {
+                ValueType::Check => arg.action(ArgAction::SetTrue),
+                _ => arg.value_name(option.value_name).action(ArgAction::Set),
+            };
+            cmd.arg(arg)
+        })
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        RuleArgs::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for RuleArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<RuleArgs, clap::Error> {
+        let mut given = Vec::new();
+        for option in &RULE_OPTIONS {
+            let value = match option.kind {
+                ValueType::Check => matches.get_flag(option.flag).then(|| "true".to_string()),
+                _ => matches.get_one::<String>(option.flag).cloned(),
+            };
+            if let Some(value) = value {
+                given.push((option.name, value));
+            }
         }
-        let o = &mut rules.options;
-        o.enchained_capture = self.enchained_capture;
-        o.territory = self.territory;
-        o.corner_capture = self.corner_capture;
-        o.last_piece_leap = self.last_piece_leap;
-        o.max_plies = self.max_plies;
-        rules.validate()?;
-        Ok(rules)
+        Ok(RuleArgs { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = RuleArgs::from_arg_matches(matches)?;
+        Ok(())
     }
 }
 
 /// Builds a game from rules, an optional position string (whose size then decides the board)
 /// and moves to play first.
-pub fn build_game(
-    mut rules: Rules,
-    fen: Option<&str>,
-    moves: Option<&str>,
-) -> Result<Game, String> {
+pub fn build_game(rules: Rules, fen: Option<&str>, moves: Option<&str>) -> Result<Game, String> {
     let mut game = match fen {
         None => Game::new(rules),
         Some(text) => {
             let position = crate::rules::parse_position(text)?;
-            rules.size = position.size();
-            Game::from_position(rules, position)?
+            Game::from_position(rules.with_size(position.size())?, position)?
         }
     };
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {

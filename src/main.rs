@@ -15,7 +15,9 @@ use mingmang::rules::perft;
 #[command(
     name = "mingmang",
     version,
-    about = "Ming Mang engine and rules authority"
+    about = "Ming Mang engine and rules authority",
+    after_help = "The rules, every option and the notation are described in docs/rules.md; the \
+                  protocol in protocol/README.md."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -131,7 +133,7 @@ fn run_gtp(
         hash_mib: hash,
     };
     let rules = rules.rules()?;
-    if !rules.family.is_ming_mang() {
+    if rules.game() != mingmang::rules::GameKind::MingMang {
         return Err(format!(
             "gtp plays Ming Mang only (mingmang, gundru, tibetan, go-board), not {}; play the relatives through the protocol engine (mingmang --variant {})",
             rules.preset_name(),
@@ -176,13 +178,7 @@ fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
     use mingmang::search::bench;
     let list = match variant {
         None => bench::positions(),
-        Some(name) => {
-            let args = RuleArgs {
-                variant: Some(name.to_string()),
-                ..RuleArgs::default()
-            };
-            bench::variant_positions(args.rules()?)
-        }
+        Some(name) => bench::variant_positions(RuleArgs::from_pairs([("Variant", name)]).rules()?),
     };
     let (nodes, time) = bench::run_positions(list, depth, |p, r| {
         let best = r.best.map_or("none".to_string(), |m| m.to_string());

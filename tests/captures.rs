@@ -6,7 +6,7 @@ mod common;
 
 use common::reference::{self, Col, Opts, ROutcome, RReason, RefGame};
 use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Family, Game, Outcome,
+    format_position, parse_position, BoardSize, Color, EndReason, Game, GameKind, Outcome,
     RuleOptions, Rules,
 };
 
@@ -36,17 +36,18 @@ fn opts(enchained: bool, territory: bool, corner: bool, leap: bool) -> Opts {
 
 fn game(position: &str, o: Opts) -> Game {
     let pos = parse_position(position).unwrap();
-    let rules = Rules {
-        size: pos.size(),
-        options: RuleOptions {
+    let rules = Rules::build(
+        GameKind::MingMang,
+        pos.size(),
+        RuleOptions {
             enchained_capture: o.enchained,
             territory: o.territory,
             corner_capture: o.corner,
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
-        family: &Family::MING_MANG,
-    };
+    )
+    .unwrap();
     Game::from_position(rules, pos).unwrap()
 }
 
@@ -494,10 +495,10 @@ fn ply_limit_results() {
         &fen(8, 8, &["d3", "d4", "d5"], &["h8", "h1"], Col::B),
     );
     assert_eq!(g.outcome(), Outcome::Win(Color::White, EndReason::PlyLimit));
-    // A limit of zero ends the game at once; a blocked side still loses by rule 8 first.
+    // A limit of zero means no limit, as everywhere else (the command line, the protocol).
     o.max_plies = Some(0);
     let g = game(&reference::format(&reference::start_board(5, 5), Col::W), o);
-    assert_eq!(g.outcome(), Outcome::Draw(EndReason::PlyLimit));
+    assert_eq!(g.outcome(), Outcome::Ongoing);
     let blocked = fen(4, 4, &["a1"], &["a2", "b1", "d4"], Col::W);
     assert_eq!(
         game(&blocked, o).outcome(),

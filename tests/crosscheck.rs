@@ -12,7 +12,7 @@ use common::compare::report;
 use common::reference::{self, Board, Col, Effects, Opts, RMove, ROutcome, RReason, RefGame};
 use common::Rng;
 use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Family, Game, Outcome,
+    format_position, parse_position, BoardSize, Color, EndReason, Game, GameKind, Outcome,
     RuleOptions, Rules,
 };
 
@@ -51,17 +51,18 @@ fn opts_from_bits(bits: usize, max_plies: Option<u32>) -> Opts {
 }
 
 fn engine_rules(w: usize, h: usize, o: &Opts) -> Rules {
-    Rules {
-        size: BoardSize::new(w, h).unwrap(),
-        options: RuleOptions {
+    Rules::build(
+        GameKind::MingMang,
+        BoardSize::new(w, h).unwrap(),
+        RuleOptions {
             enchained_capture: o.enchained,
             territory: o.territory,
             corner_capture: o.corner,
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
-        family: &Family::MING_MANG,
-    }
+    )
+    .unwrap()
 }
 
 fn col(c: Color) -> Col {

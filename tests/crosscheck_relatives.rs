@@ -47,9 +47,7 @@ mod engine {
     pub fn rules(v: Variant, max_plies: Option<u32>) -> Rules {
         let preset = Preset::from_name(v.name())
             .unwrap_or_else(|| panic!("engine lacks the preset {}", v.name()));
-        let mut rules = Rules::preset(preset);
-        rules.options.max_plies = max_plies;
-        rules
+        Rules::preset(preset).with_max_plies(max_plies)
     }
 
     impl Engine {

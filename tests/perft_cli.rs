@@ -248,3 +248,14 @@ fn bad_input_fails_cleanly() {
     assert_fails(&["perft"], "error");
     assert_fails(&["perft", "--depth", "x"], "error");
 }
+
+#[test]
+fn max_plies_zero_means_no_limit_as_in_the_protocol() {
+    let unlimited = nodes(&["perft", "--depth", "3"]);
+    assert_eq!(
+        nodes(&["perft", "--depth", "3", "--max-plies", "0"]),
+        unlimited
+    );
+    // A real limit cuts the tree: after two plies the game is over.
+    assert_eq!(nodes(&["perft", "--depth", "3", "--max-plies", "2"]), 0);
+}

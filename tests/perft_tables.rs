@@ -9,7 +9,7 @@ mod common;
 
 use common::reference::{self, Opts, RefGame};
 use mingmang::rules::{
-    format_position, parse_position, perft, BoardSize, Family, Game, RuleOptions, Rules,
+    format_position, parse_position, perft, BoardSize, Game, GameKind, RuleOptions, Rules,
 };
 
 /// One row: a start (`WxH` for that board's start position, or a position string), option
@@ -147,17 +147,18 @@ fn start_fen(row: &Row) -> String {
 fn engine_game(row: &Row) -> Game {
     let position = parse_position(&start_fen(row)).unwrap();
     let o = opts(row);
-    let rules = Rules {
-        size: position.size(),
-        options: RuleOptions {
+    let rules = Rules::build(
+        GameKind::MingMang,
+        position.size(),
+        RuleOptions {
             enchained_capture: o.enchained,
             territory: o.territory,
             corner_capture: o.corner,
             last_piece_leap: o.leap,
             max_plies: o.max_plies,
         },
-        family: &Family::MING_MANG,
-    };
+    )
+    .unwrap();
     Game::from_position(rules, position).unwrap()
 }
 

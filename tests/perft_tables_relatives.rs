@@ -150,8 +150,7 @@ fn start_fen(row: &Row) -> &'static str {
 fn engine_game(v: Variant, fen: &str, max_plies: Option<u32>) -> Game {
     let preset = Preset::from_name(v.name())
         .unwrap_or_else(|| panic!("engine lacks the preset {}", v.name()));
-    let mut rules = Rules::preset(preset);
-    rules.options.max_plies = max_plies;
+    let rules = Rules::preset(preset).with_max_plies(max_plies);
     Game::from_position(rules, parse_position(fen).unwrap())
         .unwrap_or_else(|e| panic!("engine refused {} {fen}: {e}", v.name()))
 }

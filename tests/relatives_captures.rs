@@ -7,7 +7,7 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
 use mingmang::rules::{
-    format_position, parse_position, Color, EndReason, Family, Game, Outcome, Preset, Rules,
+    format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
 };
 use mingmang::search::{Limits, SearchOptions, Searcher};
 
@@ -212,20 +212,26 @@ fn gala_restriction_while_holding_pieces() {
     // position no game reaches: Black's half full, Black holding one piece.
     let pos = parse_position("7/7/7/wwwwww1/wbwbwbw/bwbwbwb/wbwbwbw b w0b1").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&Family::GALA, |m| moves.push(m.to_string()));
+    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
+        moves.push(m.to_string())
+    });
     assert_eq!(
         moves,
         ["g4"],
         "g4 is Black's own and empty: it must place there"
     );
-    assert!(pos.must_place(&Family::GALA));
+    assert!(pos.must_place(&mingmang::rules::relatives::GALA));
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwb1/bwbwbwb/wbwbwbw b w0b1").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&Family::GALA, |m| moves.push(m.to_string()));
+    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
+        moves.push(m.to_string())
+    });
     assert_eq!(moves, ["g3"], "Black places on g3");
     let pos = parse_position("7/7/7/wwwwww1/wbwbwbb/bwbwbwb/wbwbwbw b w0b0").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&Family::GALA, |m| moves.push(m.to_string()));
+    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
+        moves.push(m.to_string())
+    });
     moves.sort();
     assert_eq!(
         moves,
@@ -234,13 +240,17 @@ fn gala_restriction_while_holding_pieces() {
     );
     // With pieces in hand and no room, Black may move but not onto ranks 5-7.
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwbw/bwbwbwb/wbwbwbw b w0b1").unwrap();
-    assert!(!pos.must_place(&Family::GALA));
+    assert!(!pos.must_place(&mingmang::rules::relatives::GALA));
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&Family::GALA, |m| moves.push(m.to_string()));
+    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
+        moves.push(m.to_string())
+    });
     assert!(moves.is_empty(), "g4 could only go up: {moves:?}");
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwbw/bwbwbwb/wbwbwbw b w0b0").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&Family::GALA, |m| moves.push(m.to_string()));
+    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
+        moves.push(m.to_string())
+    });
     moves.sort();
     assert_eq!(moves, ["g4g5", "g4g6", "g4g7"], "with an empty hand it may");
 }
@@ -304,13 +314,11 @@ fn hunt_steps_jumps_flanking_and_too_few_men() {
         Outcome::Win(Color::White, EndReason::NoLegalMove)
     );
     // The ply limit is a draw in the hunt, a count elsewhere.
-    let mut r = rules("makyek-hunt");
-    r.options.max_plies = Some(1);
+    let r = rules("makyek-hunt").with_max_plies(Some(1));
     let mut g = Game::new(r);
     g.play_text("e8e7").unwrap();
     assert_eq!(g.outcome(), Outcome::Draw(EndReason::PlyLimit));
-    let mut r = rules("gala");
-    r.options.max_plies = Some(1);
+    let r = rules("gala").with_max_plies(Some(1));
     let mut g = Game::new(r);
     g.play_text("d4").unwrap();
     assert_eq!(
@@ -419,11 +427,11 @@ fn every_validation_error() {
         assert!(e.contains(needle), "{variant} {fen}: {e}");
     }
     // Ming Mang's options with a relative.
-    let mut r = rules("rek");
-    r.options.territory = true;
-    let e = Game::from_position(r, Game::start_position_of(&rules("rek")))
-        .err()
-        .unwrap();
+    let options = mingmang::rules::RuleOptions {
+        territory: true,
+        ..Default::default()
+    };
+    let e = rules("rek").with_options(options).unwrap_err();
     assert!(e.contains("belongs to Ming Mang"), "{e}");
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, Rules};
+use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::selfplay::{
     play_match, random_opening, EnginePlayer, GreedyPlayer, Player, RandomPlayer, Rng,
 };
@@ -31,10 +31,7 @@ fn search_with(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
 
 fn game_from(text: &str, rules: Rules) -> Game {
     let pos = parse_position(text).unwrap();
-    let rules = Rules {
-        size: pos.size(),
-        ..rules
-    };
+    let rules = rules.with_size(pos.size()).unwrap();
     Game::from_position(rules, pos).unwrap()
 }
 
@@ -128,13 +125,12 @@ fn forced_results_match_a_brute_force_solver() {
 
 #[test]
 fn territory_and_ply_limit_results_are_scored() {
-    let territory = Rules {
-        options: mingmang::rules::RuleOptions {
+    let territory = Rules::default()
+        .with_options(mingmang::rules::RuleOptions {
             territory: true,
             ..Default::default()
-        },
-        ..Rules::default()
-    };
+        })
+        .expect("valid rules");
     // Black is walled into its corner; it can only pass, and White's answering pass ends the
     // game with White owning the board.
     let game = game_from("2wb/2ww/4/4 b", territory);
@@ -142,13 +138,12 @@ fn territory_and_ply_limit_results_are_scored() {
     assert_eq!(r.best, Some(Move::PASS));
     assert_eq!(r.score, Score::Mate(-2));
 
-    let limited = Rules {
-        options: mingmang::rules::RuleOptions {
+    let limited = Rules::default()
+        .with_options(mingmang::rules::RuleOptions {
             max_plies: Some(1),
             ..Default::default()
-        },
-        ..Rules::default()
-    };
+        })
+        .expect("valid rules");
     let game = game_from("2wb/2ww/4/w3 w", limited);
     assert_eq!(search(&game, 3).score, Score::Mate(1));
     let level = game_from("b3/4/4/w3 w", limited);
@@ -239,11 +234,16 @@ fn never_an_illegal_move() {
     let mut rng = Rng::new(99);
     for i in 0..120 {
         let n = [4, 5, 6, 8, 9, 12, 19][i % 7];
-        let mut rules = Rules::new(BoardSize::new(n, n).unwrap());
-        rules.options.territory = i % 5 == 1;
-        rules.options.enchained_capture = i % 7 == 2;
-        rules.options.corner_capture = i % 6 == 3;
-        rules.options.last_piece_leap = i % 4 == 0;
+        let options = RuleOptions {
+            territory: i % 5 == 1,
+            enchained_capture: i % 7 == 2,
+            corner_capture: i % 6 == 3,
+            last_piece_leap: i % 4 == 0,
+            max_plies: None,
+        };
+        let rules = Rules::new(BoardSize::new(n, n).unwrap())
+            .with_options(options)
+            .unwrap();
         let mut game = Game::new(rules);
         random_opening(&mut game, rng.below(60), &mut rng);
         let depth = if n > 9 { 2 } else { 3 };
@@ -377,9 +377,7 @@ fn engine(depth: u32) -> Box<dyn Player> {
 }
 
 fn limited_rules() -> Rules {
-    let mut rules = Rules::default();
-    rules.options.max_plies = Some(80);
-    rules
+    Rules::default().with_max_plies(Some(80))
 }
 
 #[test]
@@ -454,8 +452,8 @@ fn ab_match() {
         "qsearch_tt" => off.qsearch_tt = !off.qsearch_tt,
         other => panic!("unknown feature {other}"),
     }
-    let mut rules = Rules::new(BoardSize::new(size, size).unwrap());
-    rules.options.max_plies = Some(6 * size as u32 * 2);
+    let rules =
+        Rules::new(BoardSize::new(size, size).unwrap()).with_max_plies(Some(6 * size as u32 * 2));
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()

@@ -87,8 +87,7 @@ fn record(game: &Game) -> String {
 /// Plays `games` games of `preset` between the engine at `depth` and the greedy mover: pairs
 /// from one random opening of 2-7 plies, the engine White in the first game of each pair.
 fn versus_greedy(preset: Preset, depth: u32, games: u32, seed: u64) -> Tally {
-    let mut rules = Rules::preset(preset);
-    rules.options.max_plies = Some(MAX_PLIES);
+    let rules = Rules::preset(preset).with_max_plies(Some(MAX_PLIES));
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     let mut opening = Game::new(rules);
@@ -206,7 +205,7 @@ fn measure_versus_greedy() {
     let seed: Option<u64> = env("REL_SEED").and_then(|v| v.parse().ok());
     for (i, p) in Preset::ALL
         .into_iter()
-        .filter(|p| p.is_relative())
+        .filter(|p| p.game() != mingmang::rules::GameKind::MingMang)
         .enumerate()
     {
         if env("REL_VARIANT").is_some_and(|v| v != p.name()) {

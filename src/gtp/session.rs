@@ -109,7 +109,7 @@ impl Session {
     /// Answers one command: the response text, or the error text.
     pub fn execute(&mut self, cmd: &Command) -> Result<String, String> {
         let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
-        let size = self.rules.size;
+        let size = self.rules.size();
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("mingmang".into()),
@@ -207,8 +207,12 @@ impl Session {
             .map_err(|_| "syntax error: boardsize needs a number".to_string())?;
         // GoGui only knows one number per board side; `boardsize W` on a W x H board (chosen
         // with --size) keeps the rectangle instead of squaring it.
-        if n != self.rules.size.width() {
-            self.rules.size = BoardSize::new(n, n).map_err(|_| "unacceptable size".to_string())?;
+        if n != self.rules.size().width() {
+            let size = BoardSize::new(n, n).map_err(|_| "unacceptable size".to_string())?;
+            self.rules = self
+                .rules
+                .with_size(size)
+                .map_err(|_| "unacceptable size".to_string())?;
         }
         self.new_game();
         Ok(String::new())
@@ -219,7 +223,7 @@ impl Session {
             return Err("syntax error: play needs a color and a vertex".into());
         };
         let color = parse_color(color)?;
-        match parse_vertex(vertex, self.rules.size)? {
+        match parse_vertex(vertex, self.rules.size())? {
             Vertex::Pass => self.board.pass(color)?,
             Vertex::Point(sq) => self.board.click(color, sq)?,
         };
@@ -316,7 +320,7 @@ impl Session {
     /// Rows from the top, `X` for Black, `O` for White, `.` for empty: the format of
     /// `gogui-rules_board`, with the first row on the `=` line as in GoGui's manual.
     fn rules_board(&self) -> String {
-        let size = self.rules.size;
+        let size = self.rules.size();
         let pos = self.board.game().position();
         (0..size.height())
             .rev()
@@ -335,7 +339,7 @@ impl Session {
     }
 
     fn showboard(&self) -> String {
-        let size = self.rules.size;
+        let size = self.rules.size();
         let game = self.board.game();
         let letters: String = (0..size.width())
             .map(|f| format!(" {}", &format_square(Square::new(f, 0))[..1]))

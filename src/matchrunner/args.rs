@@ -129,11 +129,9 @@ impl MatchArgs {
     /// Checks the flags and builds the match configuration.
     pub fn config(&self) -> Result<MatchConfig, String> {
         let mut rules = self.rules.rules()?;
-        rules.options.max_plies = match self.rules.max_plies {
-            None => Some(DEFAULT_MATCH_MAX_PLIES),
-            Some(0) => None,
-            Some(n) => Some(n),
-        };
+        if self.rules.value("MaxPlies").is_none() {
+            rules = rules.with_max_plies(Some(DEFAULT_MATCH_MAX_PLIES));
+        }
         let engines = self
             .engine_groups
             .iter()
@@ -171,7 +169,7 @@ impl MatchArgs {
             concurrency: self.concurrency.max(1),
             settings: GameSettings {
                 rules,
-                variant: self.rules.variant.clone(),
+                variant: self.rules.value("Variant").map(str::to_string),
                 tc,
                 margin: Duration::from_millis(self.timemargin),
             },

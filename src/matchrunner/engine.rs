@@ -236,7 +236,7 @@ impl Engine {
 
     /// Starts the process if needed: greeting, the rule options, the user's options, then
     /// `isready`.
-    pub fn ensure_started(&mut self, rules: &Rules, variant: Option<&str>) -> Result<(), String> {
+    pub fn ensure_started(&mut self, rules: &Rules) -> Result<(), String> {
         if self.process.is_some() {
             return Ok(());
         }
@@ -247,7 +247,7 @@ impl Engine {
         let result = (|| {
             self.send(hello)?;
             self.wait_for(|l| l.trim() == ok, HANDSHAKE_TIMEOUT)?;
-            for (name, value) in rule_options(rules, variant) {
+            for (name, value) in rule_options(rules) {
                 self.send(&format!("setoption name {name} value {value}"))?;
             }
             for (name, value) in self.spec.options.clone() {
@@ -367,23 +367,13 @@ pub fn describe(fault: &Fault) -> String {
     }
 }
 
-/// The `setoption` pairs that tell an engine the rules of the match. Every rule option is
-/// sent, on or off, so an engine never plays by a default that differs from the referee's.
-pub fn rule_options(rules: &Rules, variant: Option<&str>) -> Vec<(String, String)> {
-    let o = &rules.options;
-    let mut out = Vec::new();
-    if let Some(v) = variant {
-        out.push(("Variant".to_string(), v.to_string()));
-    }
-    out.push(("BoardSize".to_string(), rules.size.to_string()));
-    for (name, on) in [
-        ("EnchainedCapture", o.enchained_capture),
-        ("Territory", o.territory),
-        ("CornerCapture", o.corner_capture),
-        ("LastPieceLeap", o.last_piece_leap),
-    ] {
-        out.push((name.to_string(), on.to_string()));
-    }
-    out.push(("MaxPlies".to_string(), o.max_plies.unwrap_or(0).to_string()));
-    out
+/// The `setoption` pairs that tell an engine the rules of the match: every rule option of
+/// [`crate::rules::RULE_OPTIONS`], at its default or not, so an engine never plays by a default
+/// that differs from the referee's.
+pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
+    let settings = rules.settings();
+    crate::rules::RULE_OPTIONS
+        .iter()
+        .map(|o| (o.name.to_string(), o.get(&settings).to_string()))
+        .collect()
 }

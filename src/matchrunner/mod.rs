@@ -448,7 +448,7 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
             "variant",
             s.variant.as_deref().map_or(Json::Null, Json::str),
         ),
-        ("size", Json::str(s.rules.size.to_string())),
+        ("size", Json::str(s.rules.size().to_string())),
         ("rules", Json::str(s.rules.to_string())),
         ("time_control", Json::str(time_control_text(config))),
         ("seed", Json::Int(config.seed as i64)),

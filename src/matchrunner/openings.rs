@@ -61,11 +61,11 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
         };
         let at = |e: String| format!("openings line {}: {e}", i + 1);
         let position = parse_position(fen).map_err(at)?;
-        if position.size() != rules.size {
+        if position.size() != rules.size() {
             return Err(at(format!(
                 "the position is on a {} board but the match is on {}",
                 position.size(),
-                rules.size
+                rules.size()
             )));
         }
         let opening = Opening {

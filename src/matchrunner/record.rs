@@ -48,7 +48,7 @@ pub fn format_record(record: &GameRecord, settings: &GameSettings, start_fen: &s
     tag("White", &record.names[0]);
     tag("Black", &record.names[1]);
     tag("Variant", settings.variant.as_deref().unwrap_or("mingmang"));
-    tag("Size", &settings.rules.size.to_string());
+    tag("Size", &settings.rules.size().to_string());
     tag("Rules", &settings.rules.to_string());
     let [w, b] = &record.time_controls;
     if w == b {

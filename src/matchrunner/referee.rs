@@ -164,7 +164,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
     // Start both engines; one that cannot start loses (White is checked first).
     for (side, e) in engines.iter_mut().enumerate() {
         let started = e
-            .ensure_started(&rules, settings.variant.as_deref())
+            .ensure_started(&rules)
             .and_then(|_| e.new_game().map_err(|f| describe(&f)));
         if let Err(why) = started {
             e.discard();
@@ -254,9 +254,9 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         // move the rules forbid (rule 7 included) is an illegal move.
         let shaped = word == "0000"
             || word.eq_ignore_ascii_case("pass")
-            || Move::parse_shape(&word, rules.size).is_ok()
-            || (rules.family.has_placement()
-                && crate::rules::Square::parse(&word, rules.size).is_ok());
+            || Move::parse_shape(&word, rules.size()).is_ok()
+            || (rules.family().has_placement()
+                && crate::rules::Square::parse(&word, rules.size()).is_ok());
         if !shaped {
             let why = format!("{} answered 'bestmove {word}'", e.spec.name);
             let (r, t) = forfeit(Termination::Garbage(why), e);

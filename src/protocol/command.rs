@@ -2,6 +2,7 @@
 //! and where. Nothing here knows the game; moves stay text until the engine checks them against
 //! its position.
 
+pub use crate::rules::notation::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -129,20 +130,6 @@ impl std::error::Error for ParseError {}
 
 /// Deepest `perft` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 12;
-
-/// Cuts user input down to a printable, bounded snippet for error messages.
-pub fn quote(text: &str) -> String {
-    const LIMIT: usize = 40;
-    let mut out: String = text
-        .chars()
-        .take(LIMIT)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().count() > LIMIT {
-        out.push_str("...");
-    }
-    out
-}
 
 fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))

@@ -213,8 +213,11 @@ impl Engine {
             Start::StartPos => Game::new(self.settings.rules()),
             Start::Fen(text) => {
                 let pos = parse_position(text).map_err(|e| format!("position fen: {e}"))?;
-                let mut rules = self.settings.rules();
-                rules.size = pos.size();
+                let rules = self
+                    .settings
+                    .rules()
+                    .with_size(pos.size())
+                    .map_err(|e| format!("position fen: {e}"))?;
                 Game::from_position(rules, pos).map_err(|e| format!("position fen: {e}"))?
             }
         };

@@ -6,10 +6,10 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::cli::RuleArgs;
-use crate::rules::{BoardSize, Preset, Rules};
+use crate::rules::notation::quote;
+use crate::rules::options::{self, parse_spin, ValueType, RULE_OPTIONS};
+use crate::rules::{RuleSettings, Rules};
 use crate::search::{SearchOptions, DEFAULT_HASH_MIB};
-
-use super::command::quote;
 
 /// Largest `Threads` value.
 pub const MAX_THREADS: i64 = 256;
@@ -17,8 +17,6 @@ pub const MAX_THREADS: i64 = 256;
 pub const MAX_MULTIPV: i64 = 256;
 /// Largest `MoveOverhead` value, in milliseconds.
 pub const MAX_MOVE_OVERHEAD: i64 = 10_000;
-/// Largest `MaxPlies` value.
-pub const MAX_MAX_PLIES: i64 = 1_000_000;
 /// Ceiling on `Hash` whatever the machine has (1 TiB).
 const HASH_CEILING: usize = 1 << 20;
 
@@ -69,7 +67,7 @@ pub enum Effect {
     ClearHash,
 }
 
-/// The values of every option.
+/// The values of every option: the engine's own and the rules'.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
     /// `Hash`: transposition table MiB.
@@ -80,82 +78,30 @@ pub struct Settings {
     pub multi_pv: usize,
     /// `MoveOverhead` in milliseconds.
     pub move_overhead_ms: u64,
-    /// `Variant`: the preset.
-    pub variant: Preset,
-    /// `BoardSize`: `None` means the preset's size (`auto`).
-    pub board_size: Option<BoardSize>,
-    /// `EnchainedCapture`.
-    pub enchained_capture: bool,
-    /// `Territory`.
-    pub territory: bool,
-    /// `CornerCapture`.
-    pub corner_capture: bool,
-    /// `LastPieceLeap`.
-    pub last_piece_leap: bool,
-    /// `MaxPlies`, 0 = no limit.
-    pub max_plies: u32,
+    /// The rule options (`Variant`, `BoardSize`, ...; see [`RULE_OPTIONS`]).
+    pub rules: RuleSettings,
 }
 
 impl Default for Settings {
+    /// The defaults of every option.
     fn default() -> Settings {
         Settings {
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
             multi_pv: 1,
             move_overhead_ms: SearchOptions::default().move_overhead.as_millis() as u64,
-            variant: Preset::MingMang,
-            board_size: None,
-            enchained_capture: false,
-            territory: false,
-            corner_capture: false,
-            last_piece_leap: false,
-            max_plies: 0,
+            rules: RuleSettings::default(),
         }
     }
-}
-
-fn parse_bool(name: &str, value: Option<&str>) -> Result<bool, String> {
-    match value.map(str::to_ascii_lowercase).as_deref() {
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        Some(other) => Err(format!(
-            "option {name} is a check: value must be true or false, not '{}'",
-            quote(other)
-        )),
-        None => Err(format!("option {name} needs 'value true' or 'value false'")),
-    }
-}
-
-fn parse_spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
-    let text = value.ok_or_else(|| format!("option {name} needs 'value <{min}..{max}>'"))?;
-    let n: i64 = text.trim().parse().map_err(|_| {
-        format!(
-            "option {name} needs a whole number from {min} to {max}, not '{}'",
-            quote(text)
-        )
-    })?;
-    if !(min..=max).contains(&n) {
-        return Err(format!(
-            "option {name} value {n} is out of range ({min} to {max})"
-        ));
-    }
-    Ok(n)
 }
 
 impl Settings {
-    /// The rules these settings describe.
+    /// The rules these settings describe (always valid: [`Settings::set`] refuses rule
+    /// options that do not fit together).
     pub fn rules(&self) -> Rules {
-        let mut rules = Rules::preset(self.variant);
-        if let Some(size) = self.board_size {
-            rules.size = size;
-        }
-        let o = &mut rules.options;
-        o.enchained_capture = self.enchained_capture;
-        o.territory = self.territory;
-        o.corner_capture = self.corner_capture;
-        o.last_piece_leap = self.last_piece_leap;
-        o.max_plies = (self.max_plies > 0).then_some(self.max_plies);
-        rules
+        self.rules
+            .rules()
+            .expect("rule settings are checked when they are set")
     }
 
     /// The search settings.
@@ -167,15 +113,11 @@ impl Settings {
         }
     }
 
-    /// The `option ...` lines announced after `ugi`, in table order.
+    /// The `option ...` lines announced after `ugi`: the engine's options, the rule options
+    /// in the table's order, then `Clear Hash`.
     pub fn option_lines() -> Vec<String> {
         let d = Settings::default();
-        let mut vars = String::new();
-        for p in Preset::ALL {
-            vars.push_str(" var ");
-            vars.push_str(p.name());
-        }
-        vec![
+        let mut lines = vec![
             format!(
                 "option name Hash type spin default {} min 1 max {}",
                 d.hash_mib,
@@ -187,15 +129,23 @@ impl Settings {
                 "option name MoveOverhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}",
                 d.move_overhead_ms
             ),
-            format!("option name Variant type combo default mingmang{vars}"),
-            "option name BoardSize type string default auto".to_string(),
-            "option name EnchainedCapture type check default false".to_string(),
-            "option name Territory type check default false".to_string(),
-            "option name CornerCapture type check default false".to_string(),
-            "option name LastPieceLeap type check default false".to_string(),
-            format!("option name MaxPlies type spin default 0 min 0 max {MAX_MAX_PLIES}"),
-            "option name Clear Hash type button".to_string(),
-        ]
+        ];
+        for option in &RULE_OPTIONS {
+            let (name, default) = (option.name, option.default);
+            lines.push(match option.kind {
+                ValueType::Check => format!("option name {name} type check default {default}"),
+                ValueType::Spin { min, max } => {
+                    format!("option name {name} type spin default {default} min {min} max {max}")
+                }
+                ValueType::Combo { choices } => {
+                    let vars: String = choices().iter().map(|c| format!(" var {c}")).collect();
+                    format!("option name {name} type combo default {default}{vars}")
+                }
+                ValueType::Text => format!("option name {name} type string default {default}"),
+            });
+        }
+        lines.push("option name Clear Hash type button".to_string());
+        lines
     }
 
     /// Sets option `name` (any case) to `value`. On error nothing changes. A rule option must
@@ -203,19 +153,16 @@ impl Settings {
     /// none of Ming Mang's options, so e.g. `Variant gala` with `BoardSize 8x8`, or
     /// `Territory true` with `Variant rek`, is refused with the reason.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
-        let mut next = self.clone();
-        let effect = next.set_unchecked(name, value)?;
-        if effect == Effect::Rules {
-            next.rules()
-                .validate()
-                .map_err(|e| format!("option {}: {e}", quote(name)))?;
+        if let Some(option) = options::find(name) {
+            let mut rules = self.rules;
+            rules.set(option.name, value)?;
+            rules
+                .rules()
+                .map_err(|e| format!("option {}: {e}", option.name))?;
+            self.rules = rules;
+            return Ok(Effect::Rules);
         }
-        *self = next;
-        Ok(effect)
-    }
-
-    fn set_unchecked(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
-        let key = name.to_ascii_lowercase();
+        let key = name.trim().to_ascii_lowercase();
         let value = value.map(str::trim);
         let effect = match key.as_str() {
             "hash" => {
@@ -246,49 +193,6 @@ impl Settings {
                     parse_spin("MoveOverhead", value, 0, MAX_MOVE_OVERHEAD)? as u64;
                 Effect::None
             }
-            "variant" => {
-                let text = value.ok_or("option Variant needs 'value <name>'")?;
-                self.variant = Preset::from_name(text).ok_or_else(|| {
-                    format!(
-                        "option Variant: unknown variant '{}' (known: {})",
-                        quote(text),
-                        Preset::names(", ")
-                    )
-                })?;
-                Effect::Rules
-            }
-            "boardsize" => {
-                let text = value.unwrap_or("");
-                self.board_size = if text.is_empty() || text.eq_ignore_ascii_case("auto") {
-                    None
-                } else {
-                    Some(
-                        text.parse::<BoardSize>()
-                            .map_err(|e| format!("option BoardSize: {}", quote(&e)))?,
-                    )
-                };
-                Effect::Rules
-            }
-            "enchainedcapture" => {
-                self.enchained_capture = parse_bool("EnchainedCapture", value)?;
-                Effect::Rules
-            }
-            "territory" => {
-                self.territory = parse_bool("Territory", value)?;
-                Effect::Rules
-            }
-            "cornercapture" => {
-                self.corner_capture = parse_bool("CornerCapture", value)?;
-                Effect::Rules
-            }
-            "lastpieceleap" => {
-                self.last_piece_leap = parse_bool("LastPieceLeap", value)?;
-                Effect::Rules
-            }
-            "maxplies" => {
-                self.max_plies = parse_spin("MaxPlies", value, 0, MAX_MAX_PLIES)? as u32;
-                Effect::Rules
-            }
             "clear hash" => Effect::ClearHash,
             _ => return Err(format!("unknown option '{}'", quote(name))),
         };
@@ -299,26 +203,19 @@ impl Settings {
     /// checks apply as to `setoption`.
     pub fn from_args(rules: &RuleArgs, engine: &EngineArgs) -> Result<Settings, String> {
         let mut s = Settings::default();
-        let flag = |on: bool| on.then_some("true");
-        let pairs: [(&str, Option<&str>); 10] = [
+        let pairs = [
             ("Hash", engine.hash.as_deref()),
             ("Threads", engine.threads.as_deref()),
             ("MultiPV", engine.multipv.as_deref()),
             ("MoveOverhead", engine.move_overhead.as_deref()),
-            ("Variant", rules.variant.as_deref()),
-            ("BoardSize", rules.size.as_deref()),
-            ("EnchainedCapture", flag(rules.enchained_capture)),
-            ("Territory", flag(rules.territory)),
-            ("CornerCapture", flag(rules.corner_capture)),
-            ("LastPieceLeap", flag(rules.last_piece_leap)),
         ];
         for (name, value) in pairs {
             if value.is_some() {
                 s.set(name, value)?;
             }
         }
-        if let Some(n) = rules.max_plies {
-            s.set("MaxPlies", Some(&n.to_string()))?;
+        for (name, value) in rules.given() {
+            s.set(name, Some(value))?;
         }
         Ok(s)
     }
@@ -338,31 +235,34 @@ mod tests {
         assert_eq!(s.hash_mib, 64);
         assert!(s.set("Variant", Some("chess")).is_err());
         assert_eq!(s.set("VARIANT", Some("Gundru")), Ok(Effect::Rules));
-        assert_eq!(s.rules().size.to_string(), "9x9");
+        assert_eq!(s.rules().size().to_string(), "9x9");
         s.set("BoardSize", Some("5x6")).unwrap();
-        assert_eq!(s.rules().size.to_string(), "5x6");
+        assert_eq!(s.rules().size().to_string(), "5x6");
         assert!(s.set("BoardSize", Some("3x3")).is_err());
         assert!(s.set("Territory", Some("yes")).is_err());
         assert_eq!(s.set("clear hash", None), Ok(Effect::ClearHash));
         assert!(s.set("Nope", Some("1")).is_err());
         s.set("MaxPlies", Some("40")).unwrap();
-        assert_eq!(s.rules().options.max_plies, Some(40));
+        assert_eq!(s.rules().max_plies(), Some(40));
     }
 
     #[test]
     fn relatives_refuse_other_sizes_and_ming_mang_options() {
         let mut s = Settings::default();
         s.set("Variant", Some("makyek-hunt")).unwrap();
-        assert_eq!(s.rules().size.to_string(), "8x8");
+        assert_eq!(s.rules().size().to_string(), "8x8");
         s.set("Variant", Some("GALA")).unwrap();
-        assert_eq!(s.rules().size.to_string(), "7x7");
+        assert_eq!(s.rules().size().to_string(), "7x7");
         s.set("BoardSize", Some("7x7")).unwrap();
         let e = s.set("BoardSize", Some("8x8")).unwrap_err();
         assert!(e.contains("gala is played on the 7x7 board only"), "{e}");
-        assert_eq!(s.board_size.map(|b| b.to_string()), Some("7x7".into()));
+        assert_eq!(
+            s.rules.board_size.map(|b| b.to_string()),
+            Some("7x7".into())
+        );
         let e = s.set("Territory", Some("true")).unwrap_err();
         assert!(e.contains("territory option belongs to Ming Mang"), "{e}");
-        assert!(!s.territory);
+        assert!(!s.rules.options.territory);
         s.set("MaxPlies", Some("100")).unwrap();
         assert!(
             s.set("Variant", Some("rek")).is_err(),

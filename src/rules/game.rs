@@ -1,11 +1,12 @@
 //! A game: the rules, the position it started from, the moves since, and what that implies —
 //! which moves are legal now (rule 7 included) and whether the game is over.
 
+use super::family::KingMove;
 use super::geometry::{Color, Square};
 use super::history::History;
 use super::moves::{shorten, Move, MoveList, MoveText};
 use super::position::Position;
-use super::variant::{KingMove, Rules};
+use super::variant::Rules;
 
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -92,21 +93,20 @@ impl Game {
 
     /// The start position of `rules`: the relative's own, or Ming Mang's rule 3 start.
     pub fn start_position_of(rules: &Rules) -> Position {
-        match rules.family.start {
+        match rules.family().start {
             Some(text) => super::notation::parse_position(text).expect("start strings parse"),
-            None => Position::start(rules.size),
+            None => Position::start(rules.size()),
         }
     }
 
     /// A new game from `position`, which must fit `rules`: its board, and the relatives' kings
     /// and hands (see [`Game::check_position`]).
     pub fn from_position(rules: Rules, position: Position) -> Result<Game, String> {
-        rules.validate()?;
-        if position.size() != rules.size {
+        if position.size() != rules.size() {
             return Err(format!(
                 "the position is on a {} board but the rules say {}",
                 position.size(),
-                rules.size
+                rules.size()
             ));
         }
         Game::check_position(&rules, &position)?;
@@ -125,7 +125,7 @@ impl Game {
 
     /// Checks the kings, men and pieces in hand of `position` against the game of `rules`.
     pub fn check_position(rules: &Rules, position: &Position) -> Result<(), String> {
-        let f = rules.family;
+        let f = rules.family();
         let name = rules.preset_name();
         for c in Color::BOTH {
             if position.king(c).is_some() && !f.kings[c.index()] {
@@ -231,12 +231,11 @@ impl Game {
     /// so that a finished game has no legal moves.
     #[inline]
     pub fn ended_by_count(&self) -> bool {
-        (!self.rules.family.is_ming_mang() && self.material_end().is_some())
-            || (self.rules.options.territory && self.top().passes >= 2)
+        self.material_end().is_some()
+            || (self.rules.may_pass() && self.top().passes >= 2)
             || self
                 .rules
-                .options
-                .max_plies
+                .max_plies()
                 .is_some_and(|n| self.plies() >= n as usize)
     }
 
@@ -244,7 +243,7 @@ impl Game {
     /// without its king, or a side with too few men. `None` while play goes on (and always in
     /// Ming Mang).
     pub fn material_end(&self) -> Option<Outcome> {
-        let f = self.rules.family;
+        let f = self.rules.family();
         let pos = self.position();
         let us = pos.side_to_move();
         if f.royal {
@@ -272,10 +271,10 @@ impl Game {
     #[inline]
     fn for_each_unbanned_move(&self, mut emit: impl FnMut(Move)) {
         let rules = &self.rules;
-        let options = &self.rules.options;
+        let options = self.rules.options();
         let (position, history) = (self.position(), &self.history);
-        if !rules.family.is_ming_mang() {
-            position.for_each_relative_move(rules.family, |mv| {
+        if !rules.is_ming_mang() {
+            position.for_each_relative_move(rules.family(), |mv| {
                 if !history.contains(position.child_hash(mv, rules)) {
                     emit(mv);
                 }
@@ -283,7 +282,7 @@ impl Game {
             return;
         }
         // Passing is never banned; every other move is, if it recreates an earlier position.
-        if options.needs_full_capture()
+        if rules.needs_full_capture()
             || (options.last_piece_leap && position.count(position.side_to_move()) == 1)
         {
             position.for_each_pseudo_move(rules, |mv| {
@@ -333,17 +332,17 @@ impl Game {
 
     /// Reads a move in this game's notation and checks that it is legal now, explaining why not.
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let options = &self.rules.options;
+        let options = &self.rules.options();
         if self.outcome().is_over() {
             return Err(format!(
                 "move '{}' cannot be played: the game is over",
                 shorten(text.trim())
             ));
         }
-        if !self.rules.family.is_ming_mang() {
+        if !self.rules.is_ming_mang() {
             return self.parse_relative_move(text);
         }
-        let mv = match Move::parse_shape(text, self.rules.size) {
+        let mv = match Move::parse_shape(text, self.rules.size()) {
             Err(MoveText::Pass) if options.territory => return Ok(Move::PASS),
             Err(MoveText::Pass) => {
                 return Err("passing is only allowed under territory scoring".into())
@@ -390,8 +389,8 @@ impl Game {
     /// reason a move is not legal.
     fn parse_relative_move(&self, text: &str) -> Result<Move, String> {
         let t = text.trim();
-        let f = self.rules.family;
-        let size = self.rules.size;
+        let f = self.rules.family();
+        let size = self.rules.size();
         let pos = self.position();
         let who = pos.side_to_move();
         let name = self.rules.preset_name();
@@ -520,7 +519,7 @@ impl Game {
         let (before, after) = (&self.frames[n - 2].position, self.position());
         let mover = before.side_to_move();
         self.rules
-            .size
+            .size()
             .squares()
             .filter(|&sq| {
                 before.piece_at(sq) == Some(mover.other())
@@ -566,18 +565,20 @@ impl Game {
         super::territory::score(self.position())
     }
 
-    /// The state of the game. Checked in this order: two passes (territory count), the side to
-    /// move without pieces or without a legal move (it loses, rule 8), then the ply limit (more
-    /// pieces wins). Rule 8 comes before the ply limit because a side that cannot move has lost
-    /// by the rules themselves, which the limit only supplements.
+    /// The state of the game. Checked in this order: the endings by material (a royal side
+    /// without its king, too few men: the relatives), two passes (territory count), the side
+    /// to move without pieces (on the board or in hand) or without a legal move (it loses,
+    /// rule 8), then the ply limit (more pieces wins, or a draw where the game says so). Rule 8
+    /// comes before the ply limit because a side that cannot move has lost by the rules
+    /// themselves, which the limit only supplements.
     pub fn outcome(&self) -> Outcome {
-        if !self.rules.family.is_ming_mang() {
-            return self.relative_outcome();
+        if let Some(end) = self.material_end() {
+            return end;
         }
         let us = self.side_to_move();
-        if self.rules.options.territory && self.top().passes >= 2 {
+        if self.rules.may_pass() && self.top().passes >= 2 {
             let (white, black) = self.territory();
-            let half = self.rules.size.area() / 2;
+            let half = self.rules.size().area() / 2;
             let reason = EndReason::Territory { white, black };
             return if white > half {
                 Outcome::Win(Color::White, reason)
@@ -587,35 +588,6 @@ impl Game {
                 Outcome::Draw(reason)
             };
         }
-        if self.position().count(us) == 0 {
-            return Outcome::Win(us.other(), EndReason::NoPieces);
-        }
-        if !self.has_unbanned_move() {
-            return Outcome::Win(us.other(), EndReason::NoLegalMove);
-        }
-        if self.ended_by_count() {
-            let (w, b) = (
-                self.position().count(Color::White),
-                self.position().count(Color::Black),
-            );
-            return match w.cmp(&b) {
-                std::cmp::Ordering::Greater => Outcome::Win(Color::White, EndReason::PlyLimit),
-                std::cmp::Ordering::Less => Outcome::Win(Color::Black, EndReason::PlyLimit),
-                std::cmp::Ordering::Equal => Outcome::Draw(EndReason::PlyLimit),
-            };
-        }
-        Outcome::Ongoing
-    }
-}
-
-impl Game {
-    /// [`Game::outcome`] for a relative, in the order of the contract: king captured, too few
-    /// men, no pieces (board and hand), no legal move, ply limit.
-    fn relative_outcome(&self) -> Outcome {
-        if let Some(end) = self.material_end() {
-            return end;
-        }
-        let us = self.side_to_move();
         if self.position().total(us) == 0 {
             return Outcome::Win(us.other(), EndReason::NoPieces);
         }
@@ -624,11 +596,10 @@ impl Game {
         }
         if self
             .rules
-            .options
-            .max_plies
+            .max_plies()
             .is_some_and(|n| self.plies() >= n as usize)
         {
-            if self.rules.family.ply_limit_draw {
+            if self.rules.family().ply_limit_draw {
                 return Outcome::Draw(EndReason::PlyLimit);
             }
             let (w, b) = (

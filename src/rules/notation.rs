@@ -211,6 +211,20 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     Ok(position)
 }
 
+/// Cuts user input down to a printable, bounded snippet for error messages.
+pub fn quote(text: &str) -> String {
+    const LIMIT: usize = 40;
+    let mut out: String = text
+        .chars()
+        .take(LIMIT)
+        .flat_map(char::escape_debug)
+        .collect();
+    if text.chars().count() > LIMIT {
+        out.push_str("...");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,220 +1,113 @@
-//! Rule sets as plain data: the board size, the optional rules, and the named presets.
+//! The rules in force: which game of the family, the board size and the options, decided once
+//! when a [`Rules`] value is built and read everywhere else.
 //!
-//! Everything that changes how a game is played lives in [`Rules`], so move generation, the
-//! search and the protocol read one value instead of consulting flags scattered through the code.
+//! [`Rules`] is immutable and always valid: it is made by [`Rules::new`], [`Rules::preset`] or
+//! [`Rules::build`] (which checks that the size and options fit the game), and changed only
+//! through the `with_*` methods, which check again. When it is built it also decides how
+//! captures are found ([`Model`]), so the move generators dispatch on one field instead of
+//! re-deriving the game from flags at every call.
 
 use std::fmt;
 
+use super::family::{CaptureEffect, Family};
 use super::geometry::BoardSize;
+use super::options::{RuleSettings, RULE_OPTIONS};
+use super::relatives;
 
-/// The optional rules of `shared/rules.md`, each off by default.
+/// The optional rules of Ming Mang, each off by default (see `docs/rules.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct RuleOptions {
-    /// Newly converted pieces flank in turn, until nothing changes (seed 001).
+    /// Newly converted pieces flank in turn, until nothing changes.
     pub enchained_capture: bool,
     /// Passing is allowed, two passes in a row end the game, and the result is decided by
-    /// pieces plus enclosed empty regions (seed 002).
+    /// pieces plus enclosed empty regions.
     pub territory: bool,
     /// A line of enemy pieces running through a corner along both edges can be flanked
-    /// (Rin-chen Lha-mo, seed 000).
+    /// (Rin-chen Lha-mo).
     pub corner_capture: bool,
     /// A side with exactly one piece may jump an adjacent enemy piece, converting it
-    /// (Rin-chen Lha-mo, seed 000).
+    /// (Rin-chen Lha-mo).
     pub last_piece_leap: bool,
     /// End the game after this many plies; the side with more pieces wins, equal counts draw.
+    /// `Some(0)` means no limit, the same as `None` ([`Rules::build`] keeps `None`).
     pub max_plies: Option<u32>,
 }
 
-impl RuleOptions {
-    /// Whether any option changes how captures are found, so the quick straight-line capture
-    /// computation cannot be used alone.
-    #[inline(always)]
-    pub fn needs_full_capture(&self) -> bool {
-        self.enchained_capture || self.corner_capture
+/// The games of the family. Each has its own rules data ([`GameKind::family`]) and, in the
+/// search, its own evaluation weights.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Ming Mang, on any board from 4x4 to 19x19.
+    MingMang,
+    /// Mak-yek, 8x8: custodian line and intervention, captured pieces removed.
+    Makyek,
+    /// Apit-sodok, 8x8: as Mak-yek, set up on two full ranks.
+    Apitsodok,
+    /// Rek, 8x8: kings, intervention and enclosure.
+    Rek,
+    /// Min Rek Chanh, 8x8: Rek with kings stepping in eight directions.
+    MinRekChanh,
+    /// Gala, 7x7: placement from hand, custodian single.
+    Gala,
+    /// The hunt form of Mak-yek, 8x8: a hunter against sixteen men.
+    MakyekHunt,
+}
+
+impl GameKind {
+    /// Every game, Ming Mang first.
+    pub const ALL: [GameKind; 7] = [
+        GameKind::MingMang,
+        GameKind::Makyek,
+        GameKind::Apitsodok,
+        GameKind::Rek,
+        GameKind::MinRekChanh,
+        GameKind::Gala,
+        GameKind::MakyekHunt,
+    ];
+
+    /// The game's name, as the `Variant` option writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::MingMang => "mingmang",
+            GameKind::Makyek => "makyek",
+            GameKind::Apitsodok => "apitsodok",
+            GameKind::Rek => "rek",
+            GameKind::MinRekChanh => "minrekchanh",
+            GameKind::Gala => "gala",
+            GameKind::MakyekHunt => "makyek-hunt",
+        }
+    }
+
+    /// The game's rules as data.
+    pub fn family(self) -> &'static Family {
+        match self {
+            GameKind::MingMang => &Family::MING_MANG,
+            GameKind::Makyek => &relatives::MAKYEK,
+            GameKind::Apitsodok => &relatives::APITSODOK,
+            GameKind::Rek => &relatives::REK,
+            GameKind::MinRekChanh => &relatives::MINREKCHANH,
+            GameKind::Gala => &relatives::GALA,
+            GameKind::MakyekHunt => &relatives::MAKYEK_HUNT,
+        }
+    }
+
+    /// Position in [`GameKind::ALL`]: an index for per-game tables.
+    pub fn index(self) -> usize {
+        self as usize
     }
 }
 
-/// What a capture does to the captured pieces.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum CaptureEffect {
-    /// They change colour (Ming Mang).
-    Convert,
-    /// They leave the board (the relatives).
-    Remove,
-}
-
-/// Which custodian (flanking) captures a moved piece makes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Custodian {
-    /// None.
-    None,
-    /// A line of exactly one enemy piece between the moved piece and a friendly one (Gala, and
-    /// the men's capture of the hunter).
-    Single,
-    /// A contiguous line of one or more enemy pieces ending in a friendly piece.
-    Line,
-}
-
-/// How kings move (and whether there are any).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum KingMove {
-    /// No kings in this game.
-    None,
-    /// Like a rook, capturing like a man (Rek).
-    Rook,
-    /// One square in any of the eight directions to an empty square, capturing like a man
-    /// (Min Rek Chanh).
-    Step8,
-    /// The hunter: one square orthogonally to an empty square, or a jump over an adjacent enemy
-    /// man to the empty square beyond, removing it; no other captures.
-    Hunter,
-}
-
-/// A game of the family, as data: everything move generation, move application and the result
-/// read. Ming Mang's options ([`RuleOptions`]) refine the Ming Mang family only.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Family {
-    /// Converted (Ming Mang) or removed (relatives). `Convert` selects the Ming Mang fast path.
-    pub effect: CaptureEffect,
-    /// Custodian captures by the moved piece.
-    pub custodian: Custodian,
-    /// Moving between two adjacent enemy pieces on a rank or file captures both.
-    pub intervention: bool,
-    /// Enemy groups touching the moved piece with no empty orthogonal neighbour are captured.
-    pub enclosure: bool,
-    /// How kings move; `None` means kings are not allowed.
-    pub king_move: KingMove,
-    /// Which colours may (and, when playing from the start, do) have one king each.
-    pub kings: [bool; 2],
-    /// Which colours may have men (the hunter stands alone).
-    pub men: [bool; 2],
-    /// A side whose king is gone loses ([`crate::rules::EndReason::KingCaptured`]).
-    pub royal: bool,
-    /// Whether a missing king ends the game whoever is to move (the hunt), or only when its
-    /// owner is to move (Rek).
-    pub royal_any_turn: bool,
-    /// `Some((colour, n))`: `colour` loses once it has fewer than `n` men (the hunt).
-    pub min_men: Option<(crate::rules::Color, u8)>,
-    /// Pieces in hand at the start (White, Black); non-zero means placements exist.
-    pub supply: [u8; 2],
-    /// Each colour's own half, as a mask of ranks (bit `r` = rank `r`): where it places, and
-    /// (complemented by the other half) the ranks its pieces may not enter while it has pieces
-    /// in hand.
-    pub halves: [u32; 2],
-    /// Whether the ply limit is a draw instead of a piece count (the hunt).
-    pub ply_limit_draw: bool,
-    /// Board size (files, ranks) the game is fixed to; `None`: any size (Ming Mang).
-    pub fixed_size: Option<(u8, u8)>,
-    /// The start position string; `None`: Ming Mang's rule 3 start for the board size.
-    pub start: Option<&'static str>,
-}
-
-impl Family {
-    /// Ming Mang itself, on any board.
-    pub const MING_MANG: Family = Family {
-        effect: CaptureEffect::Convert,
-        custodian: Custodian::Line,
-        intervention: false,
-        enclosure: false,
-        king_move: KingMove::None,
-        kings: [false; 2],
-        men: [true; 2],
-        royal: false,
-        royal_any_turn: false,
-        min_men: None,
-        supply: [0; 2],
-        halves: [0; 2],
-        ply_limit_draw: false,
-        fixed_size: None,
-        start: None,
-    };
-
-    const RELATIVE: Family = Family {
-        effect: CaptureEffect::Remove,
-        custodian: Custodian::Line,
-        intervention: true,
-        fixed_size: Some((8, 8)),
-        ..Family::MING_MANG
-    };
-
-    /// Mak-yek: custodian line and intervention.
-    pub const MAKYEK: Family = Family {
-        start: Some("bbbbbbbb/8/bbbbbbbb/8/8/wwwwwwww/8/wwwwwwww w"),
-        ..Family::RELATIVE
-    };
-
-    /// Apit-sodok: as Mak-yek, set up on two full ranks each.
-    pub const APITSODOK: Family = Family {
-        start: Some("bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w"),
-        ..Family::RELATIVE
-    };
-
-    /// Rek: intervention and enclosure, a rook-moving king each; losing it loses.
-    pub const REK: Family = Family {
-        custodian: Custodian::None,
-        enclosure: true,
-        king_move: KingMove::Rook,
-        kings: [true; 2],
-        royal: true,
-        start: Some("bbbbbbb1/7B/bbbbbbbb/8/8/wwwwwwww/W7/1wwwwwww w"),
-        ..Family::RELATIVE
-    };
-
-    /// Min Rek Chanh: Rek with kings stepping one square in eight directions.
-    pub const MINREKCHANH: Family = Family {
-        king_move: KingMove::Step8,
-        ..Family::REK
-    };
-
-    /// Gala: 7x7, placements from hand into one's own half, custodian single only.
-    pub const GALA: Family = Family {
-        custodian: Custodian::Single,
-        intervention: false,
-        supply: [13, 10],
-        halves: [0b111_1000, 0b000_1111],
-        fixed_size: Some((7, 7)),
-        start: Some("7/7/7/7/7/7/7 b w13b10"),
-        ..Family::RELATIVE
-    };
-
-    /// The hunt: Black's lone hunter against White's men, which capture it by custodian.
-    pub const MAKYEK_HUNT: Family = Family {
-        custodian: Custodian::Single,
-        intervention: false,
-        king_move: KingMove::Hunter,
-        kings: [false, true],
-        men: [true, false],
-        royal: true,
-        royal_any_turn: true,
-        min_men: Some((crate::rules::Color::White, 2)),
-        ply_limit_draw: true,
-        start: Some("4B3/8/8/8/8/wwwwwwww/8/wwwwwwww b"),
-        ..Family::RELATIVE
-    };
-
-    /// Whether this is Ming Mang (conversion; the fast path, Ming Mang's options apply).
-    #[inline(always)]
-    pub fn is_ming_mang(&self) -> bool {
-        self.effect == CaptureEffect::Convert
-    }
-
-    /// Whether pieces are placed from hand.
-    #[inline(always)]
-    pub fn has_placement(&self) -> bool {
-        self.supply != [0, 0]
-    }
-
-    /// Whether there are kings (or a hunter).
-    #[inline(always)]
-    pub fn has_kings(&self) -> bool {
-        self.king_move != KingMove::None
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
 /// A named starting point: the game and its default board size.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Preset {
     /// Ming Mang on the 8x8 board.
+    #[default]
     MingMang,
     /// Gundru: Ming Mang on the intersections of an 8x8 board, i.e. 9x9.
     Gundru,
@@ -222,17 +115,17 @@ pub enum Preset {
     Tibetan,
     /// A Go board, 18x18 lines: 19x19.
     GoBoard,
-    /// Mak-yek (seed 004), 8x8.
+    /// Mak-yek, 8x8.
     Makyek,
-    /// Apit-sodok (seed 004), 8x8.
+    /// Apit-sodok, 8x8.
     Apitsodok,
-    /// Rek (seed 004), 8x8, with kings.
+    /// Rek, 8x8, with kings.
     Rek,
-    /// Min Rek Chanh (seed 004), 8x8, with stepping kings.
+    /// Min Rek Chanh, 8x8, with stepping kings.
     MinRekChanh,
-    /// Gala (seed 004), 7x7, placement from hand.
+    /// Gala, 7x7, placement from hand.
     Gala,
-    /// The hunt game of seed 004: a hunter against sixteen men, 8x8.
+    /// The hunt form of Mak-yek: a hunter against sixteen men, 8x8.
     MakyekHunt,
 }
 
@@ -254,16 +147,10 @@ impl Preset {
     /// The preset's name as written on the command line and in the `Variant` option.
     pub fn name(self) -> &'static str {
         match self {
-            Preset::MingMang => "mingmang",
             Preset::Gundru => "gundru",
             Preset::Tibetan => "tibetan",
             Preset::GoBoard => "go-board",
-            Preset::Makyek => "makyek",
-            Preset::Apitsodok => "apitsodok",
-            Preset::Rek => "rek",
-            Preset::MinRekChanh => "minrekchanh",
-            Preset::Gala => "gala",
-            Preset::MakyekHunt => "makyek-hunt",
+            _ => self.game().name(),
         }
     }
 
@@ -277,7 +164,6 @@ impl Preset {
     /// The board size the preset is played on.
     pub fn size(self) -> BoardSize {
         let n = match self {
-            Preset::MingMang => 8,
             Preset::Gundru => 9,
             Preset::Tibetan => 17,
             Preset::GoBoard => 19,
@@ -287,32 +173,27 @@ impl Preset {
         BoardSize::new(n, n).expect("preset sizes are in range")
     }
 
-    /// The game family the preset plays.
-    pub fn family(self) -> &'static Family {
+    /// The game the preset plays.
+    pub fn game(self) -> GameKind {
         match self {
             Preset::MingMang | Preset::Gundru | Preset::Tibetan | Preset::GoBoard => {
-                &Family::MING_MANG
+                GameKind::MingMang
             }
-            Preset::Makyek => &Family::MAKYEK,
-            Preset::Apitsodok => &Family::APITSODOK,
-            Preset::Rek => &Family::REK,
-            Preset::MinRekChanh => &Family::MINREKCHANH,
-            Preset::Gala => &Family::GALA,
-            Preset::MakyekHunt => &Family::MAKYEK_HUNT,
+            Preset::Makyek => GameKind::Makyek,
+            Preset::Apitsodok => GameKind::Apitsodok,
+            Preset::Rek => GameKind::Rek,
+            Preset::MinRekChanh => GameKind::MinRekChanh,
+            Preset::Gala => GameKind::Gala,
+            Preset::MakyekHunt => GameKind::MakyekHunt,
         }
     }
 
-    /// Whether the preset is one of the relatives of seed 004 (fixed board, removal).
-    pub fn is_relative(self) -> bool {
-        !self.family().is_ming_mang()
-    }
-
-    /// The preset playing `family` (Ming Mang for the Ming Mang family).
-    pub fn of_family(family: &Family) -> Preset {
+    /// The preset whose name is the game's (`mingmang` for Ming Mang on any board).
+    pub fn of_game(game: GameKind) -> Preset {
         Preset::ALL
             .into_iter()
-            .find(|p| p.family() == family)
-            .unwrap_or(Preset::MingMang)
+            .find(|p| p.name() == game.name())
+            .expect("every game has a preset of its name")
     }
 
     /// The names of all presets, separated by `sep`.
@@ -327,73 +208,179 @@ impl fmt::Display for Preset {
     }
 }
 
-/// Everything that defines the game being played: the family, board size and rule options.
+/// How the rules in force find captures, decided once when a [`Rules`] is built; the move
+/// generators, capture counts and child hashes dispatch on it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Model {
+    /// Ming Mang with rule 6's straight captures only: a capture is known from the
+    /// destination square's rank and file, and most moves are hashed without being made.
+    Straight,
+    /// Ming Mang with an option that can capture beyond the straight lines (enchained capture,
+    /// capture around a corner) or adds leaps (the last-piece leap).
+    Extended,
+    /// A relative: captured pieces are removed; captures follow the family's data.
+    Relative,
+}
+
+/// Everything that defines the game being played: the game, board size and rule options.
+/// Always valid (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
-    /// The board's dimensions.
-    pub size: BoardSize,
-    /// The optional rules in force.
-    pub options: RuleOptions,
-    /// The game of the family being played (Ming Mang unless a relative was chosen).
-    pub family: &'static Family,
+    size: BoardSize,
+    options: RuleOptions,
+    game: GameKind,
+    family: &'static Family,
+    model: Model,
 }
 
 impl Rules {
     /// Ming Mang with default options on a board of `size`.
     pub fn new(size: BoardSize) -> Rules {
-        Rules {
-            size,
-            options: RuleOptions::default(),
-            family: &Family::MING_MANG,
-        }
+        Rules::assemble(GameKind::MingMang, size, RuleOptions::default())
     }
 
     /// The rules of a preset with default options.
     pub fn preset(preset: Preset) -> Rules {
-        Rules {
-            family: preset.family(),
-            ..Rules::new(preset.size())
-        }
+        Rules::assemble(preset.game(), preset.size(), RuleOptions::default())
     }
 
-    /// The preset these rules play (Ming Mang for every Ming Mang board).
-    pub fn preset_name(&self) -> &'static str {
-        if self.family.is_ming_mang() {
-            "mingmang"
+    /// The rules of `game` on `size` with `options`, if they fit together: a relative is
+    /// played on its fixed board and takes none of Ming Mang's options (the ply limit
+    /// excepted).
+    pub fn build(game: GameKind, size: BoardSize, options: RuleOptions) -> Result<Rules, String> {
+        let rules = Rules::assemble(game, size, options);
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// These rules on a board of `size` (checked as [`Rules::build`] does).
+    pub fn with_size(self, size: BoardSize) -> Result<Rules, String> {
+        Rules::build(self.game, size, self.options)
+    }
+
+    /// These rules with `options` instead (checked as [`Rules::build`] does).
+    pub fn with_options(self, options: RuleOptions) -> Result<Rules, String> {
+        Rules::build(self.game, self.size, options)
+    }
+
+    /// These rules with the ply limit `max_plies` (`None` or `Some(0)`: no limit). Every game
+    /// takes a ply limit, so this cannot fail.
+    pub fn with_max_plies(self, max_plies: Option<u32>) -> Rules {
+        let options = RuleOptions {
+            max_plies,
+            ..self.options
+        };
+        Rules::assemble(self.game, self.size, options)
+    }
+
+    fn assemble(game: GameKind, size: BoardSize, mut options: RuleOptions) -> Rules {
+        if options.max_plies == Some(0) {
+            options.max_plies = None;
+        }
+        let family = game.family();
+        let model = if family.effect == CaptureEffect::Remove {
+            Model::Relative
+        } else if options.enchained_capture || options.corner_capture || options.last_piece_leap {
+            Model::Extended
         } else {
-            Preset::of_family(self.family).name()
+            Model::Straight
+        };
+        Rules {
+            size,
+            options,
+            game,
+            family,
+            model,
         }
     }
 
-    /// Whether captures cannot be found by Ming Mang's straight-line computation alone: an
-    /// option changes them, or the game is a relative.
+    /// The board's dimensions.
     #[inline(always)]
-    pub fn needs_full_capture(&self) -> bool {
-        !self.family.is_ming_mang() || self.options.needs_full_capture()
+    pub fn size(&self) -> BoardSize {
+        self.size
     }
 
-    /// Checks that the size and options fit the family: a relative is played on its fixed board
-    /// and takes none of Ming Mang's options (the ply limit excepted).
-    pub fn validate(&self) -> Result<(), String> {
+    /// The optional rules in force.
+    #[inline(always)]
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    /// The game of the family being played.
+    #[inline(always)]
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// The game's rules as data.
+    #[inline(always)]
+    pub fn family(&self) -> &'static Family {
+        self.family
+    }
+
+    /// How captures are found.
+    #[inline(always)]
+    pub(crate) fn model(&self) -> Model {
+        self.model
+    }
+
+    /// Whether the game is Ming Mang (captures convert). Transitional.
+    #[inline(always)]
+    pub(crate) fn is_ming_mang(&self) -> bool {
+        self.model() != Model::Relative
+    }
+
+    /// Whether an option captures beyond the straight lines. Transitional.
+    #[inline(always)]
+    pub(crate) fn needs_full_capture(&self) -> bool {
+        self.options.enchained_capture || self.options.corner_capture
+    }
+
+    /// The game's name (`mingmang` for Ming Mang on any board).
+    pub fn preset_name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    /// Whether a side may pass (territory scoring).
+    #[inline(always)]
+    pub fn may_pass(&self) -> bool {
+        self.options.territory
+    }
+
+    /// The ply limit, if any.
+    #[inline(always)]
+    pub fn max_plies(&self) -> Option<u32> {
+        self.options.max_plies
+    }
+
+    /// The settings that describe these rules, as the option table reads and writes them.
+    pub fn settings(&self) -> RuleSettings {
+        RuleSettings {
+            variant: Preset::of_game(self.game),
+            board_size: Some(self.size),
+            options: self.options,
+        }
+    }
+
+    /// Checks that the size and options fit the game.
+    fn validate(&self) -> Result<(), String> {
         let f = self.family;
+        let name = self.preset_name();
         if let Some((w, h)) = f.fixed_size {
-            let name = self.preset_name();
             if self.size.width() != w as usize || self.size.height() != h as usize {
                 return Err(format!(
                     "{name} is played on the {w}x{h} board only, not {}",
                     self.size
                 ));
             }
-            let o = &self.options;
-            for (on, option) in [
-                (o.enchained_capture, "enchained capture"),
-                (o.territory, "territory"),
-                (o.corner_capture, "corner capture"),
-                (o.last_piece_leap, "last-piece leap"),
-            ] {
-                if on {
+        }
+        if !f.takes_ming_mang_options {
+            let settings = self.settings();
+            for option in RULE_OPTIONS.iter().filter(|o| o.ming_mang_only) {
+                if option.get(&settings).to_string() != option.default {
                     return Err(format!(
-                        "the {option} option belongs to Ming Mang and cannot be used with {name}"
+                        "the {} option belongs to Ming Mang and cannot be used with {name}",
+                        option.title
                     ));
                 }
             }
@@ -408,26 +395,10 @@ impl Default for Rules {
     }
 }
 
+/// The rules as the option table describes them: the game unless it is Ming Mang, the size,
+/// then each option that is not at its default (`makyek 8x8 max-plies 40`, `8x8 territory`).
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.family.is_ming_mang() {
-            write!(f, "{} ", self.preset_name())?;
-        }
-        write!(f, "{}", self.size)?;
-        let o = &self.options;
-        for (on, name) in [
-            (o.enchained_capture, "enchained-capture"),
-            (o.territory, "territory"),
-            (o.corner_capture, "corner-capture"),
-            (o.last_piece_leap, "last-piece-leap"),
-        ] {
-            if on {
-                write!(f, " {name}")?;
-            }
-        }
-        if let Some(n) = o.max_plies {
-            write!(f, " max-plies {n}")?;
-        }
-        Ok(())
+        f.write_str(&self.settings().describe())
     }
 }

@@ -155,10 +155,9 @@ pub fn positions() -> Vec<BenchPosition> {
         .into_iter()
         .map(|s| {
             let size = BoardSize::new(s.w, s.h).expect("bench sizes are valid");
-            let rules = Rules {
-                options: s.options,
-                ..Rules::new(size)
-            };
+            let rules = Rules::new(size)
+                .with_options(s.options)
+                .expect("bench rules are valid");
             let mut game = Game::new(rules);
             let mut rng = Rng::new(s.seed);
             play_sequence(&mut game, s.plies, &mut rng);
@@ -228,7 +227,7 @@ pub fn run_positions(
         // The fingerprint is of the default search, whatever MINGMANG_SEARCH says.
         searcher.set_config(SearchConfig::default());
         let limits = Limits {
-            depth: Some(depth_for(p.game.rules().size, depth)),
+            depth: Some(depth_for(p.game.rules().size(), depth)),
             ..Limits::default()
         };
         let start = Instant::now();

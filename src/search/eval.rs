@@ -311,7 +311,7 @@ fn features(pos: &Position) -> Features {
 
 /// The evaluation of `game`'s position for the side to move, in centi-pieces.
 pub fn evaluate(game: &Game, w: &Weights) -> i32 {
-    if !game.rules().family.is_ming_mang() {
+    if !game.rules().is_ming_mang() {
         // The relatives have their own terms (kings, hands, the hunter).
         return super::eval_relatives::evaluate(game, &super::eval_relatives::WEIGHTS);
     }
@@ -331,7 +331,7 @@ pub fn evaluate(game: &Game, w: &Weights) -> i32 {
         - w.hanging_own * f.hanging[us.index()]
         + w.hanging_their * f.hanging[them.index()]
         + w.tempo;
-    if game.rules().options.territory {
+    if game.rules().options().territory {
         // Pieces are already counted as material; add the enclosed empty squares.
         let (white, black) = game.territory();
         let enclosed = |c: Color, total: usize| (total - pos.count(c)) as i32;

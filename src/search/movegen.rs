@@ -212,15 +212,14 @@ pub(crate) fn for_each_capture(pos: &Position, emit: impl FnMut(Move, u32)) {
 /// rules.
 #[inline(always)]
 pub(crate) fn child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
-    if mv.is_pass() || mv.is_leap() || !rules.family.is_ming_mang() {
+    if mv.is_pass() || mv.is_leap() || !rules.is_ming_mang() {
         return pos.child_hash(mv, rules);
     }
     if !enemy_adjacent(pos, mv.to()) {
         let us = pos.side_to_move();
         return pos.hash() ^ SIDE_KEY ^ piece_key(us, mv.from()) ^ piece_key(us, mv.to());
     }
-    if rules.options.needs_full_capture() && beyond_straight(pos, mv, rules, capture_count(pos, mv))
-    {
+    if rules.needs_full_capture() && beyond_straight(pos, mv, rules, capture_count(pos, mv)) {
         return pos.child_hash(mv, rules);
     }
     pos.slide_child_hash(mv)
@@ -232,7 +231,7 @@ pub(crate) fn child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
 /// the enemy run it turns.
 #[inline(always)]
 fn beyond_straight(pos: &Position, mv: Move, rules: &Rules, straight: u32) -> bool {
-    let options = &rules.options;
+    let options = &rules.options();
     let to = mv.to();
     let size = pos.size();
     let on_edge = to.file() == 0
@@ -253,7 +252,7 @@ pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32
     if mv.is_pass() {
         return 0;
     }
-    if !rules.family.is_ming_mang() {
+    if !rules.is_ming_mang() {
         return pos.capture_count(mv, rules);
     }
     if mv.is_leap() {
@@ -280,7 +279,7 @@ pub(crate) fn full_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32
 /// more, so the answer there is always no and the table move waits for generation.
 #[inline]
 pub(crate) fn is_pseudo_slide(pos: &Position, mv: Move, rules: &Rules) -> bool {
-    if mv.is_pass() || mv.is_leap() || !rules.family.is_ming_mang() {
+    if mv.is_pass() || mv.is_leap() || !rules.is_ming_mang() {
         return false;
     }
     let us = pos.side_to_move();
@@ -355,7 +354,7 @@ pub(crate) fn for_each_full_capture(
         try_move(Move::slide(from, to));
         false
     });
-    if rules.options.last_piece_leap && pos.count(us) == 1 {
+    if rules.options().last_piece_leap && pos.count(us) == 1 {
         pos.for_each_pseudo_move(rules, |mv| {
             if mv.is_leap() {
                 try_move(mv);
@@ -481,7 +480,7 @@ pub(crate) fn has_quiet_move(
         return true;
     }
     // The rules generate the pass last.
-    rules.options.territory && pos.count(us) > 0
+    rules.options().territory && pos.count(us) > 0
 }
 
 #[cfg(test)]
@@ -548,27 +547,24 @@ mod tests {
             for flags in [
                 RuleOptions {
                     enchained_capture: true,
-                    ..options.options
+                    ..*options.options()
                 },
                 RuleOptions {
                     corner_capture: true,
-                    ..options.options
+                    ..*options.options()
                 },
                 RuleOptions {
                     enchained_capture: true,
                     corner_capture: true,
-                    ..options.options
+                    ..*options.options()
                 },
                 RuleOptions {
                     last_piece_leap: true,
                     corner_capture: true,
-                    ..options.options
+                    ..*options.options()
                 },
             ] {
-                let options = Rules {
-                    options: flags,
-                    ..options
-                };
+                let options = options.with_options(flags).expect("valid rules");
                 pos.for_each_pseudo_move(&options, |m| {
                     let mut child = pos.clone();
                     let real = child.apply(m, &options);
@@ -647,14 +643,13 @@ mod tests {
             let pos = crate::rules::notation::parse_position(&format!("{} w", ranks.join("/")))
                 .expect("valid position");
             for corner in [false, true] {
-                let rules = Rules {
-                    options: RuleOptions {
+                let rules = Rules::new(pos.size())
+                    .with_options(RuleOptions {
                         last_piece_leap: true,
                         corner_capture: corner,
                         ..RuleOptions::default()
-                    },
-                    ..Rules::new(pos.size())
-                };
+                    })
+                    .expect("valid rules");
                 let mut expected = Vec::new();
                 let mut quiet = false;
                 pos.for_each_pseudo_move(&rules, |m| {
@@ -686,7 +681,7 @@ mod tests {
         let mut rng = Rng::new(5);
         for preset in Preset::ALL {
             let rules = Rules::preset(preset);
-            if rules.family.is_ming_mang() {
+            if rules.is_ming_mang() {
                 continue;
             }
             for _ in 0..20 {

@@ -221,9 +221,9 @@ impl MovePicker {
     pub(crate) fn next(&mut self, game: &Game, hints: &Hints) -> Option<(Move, Kind)> {
         let pos = game.position();
         let rules = game.rules();
-        let ming_mang = rules.family.is_ming_mang();
+        let ming_mang = rules.is_ming_mang();
         // Captures the straight-line finder does not see: the options and the leap.
-        let full = rules.needs_full_capture() || rules.options.last_piece_leap;
+        let full = rules.needs_full_capture() || rules.options().last_piece_leap;
         loop {
             match self.stage {
                 Stage::Table => {
@@ -316,7 +316,7 @@ impl MovePicker {
                         squares.for_each_quiet_slide(pos, &mut push);
                     }
                     // The rules generate the pass last.
-                    if rules.options.territory && pos.count(pos.side_to_move()) > 0 {
+                    if rules.options().territory && pos.count(pos.side_to_move()) > 0 {
                         push(Move::PASS);
                     }
                     self.next = 0;
@@ -367,7 +367,7 @@ impl MovePicker {
         let side = pos.side_to_move().index();
         pos.for_each_pseudo_move(&rules, |mv| self.moves.push(mv));
         self.keys.clear();
-        let relative = pos.relative_moves(rules.family);
+        let relative = pos.relative_moves(rules.family());
         for (i, &mv) in self.moves.iter().enumerate() {
             if Some(mv) == self.table && self.table_played {
                 continue;
@@ -399,8 +399,8 @@ impl MovePicker {
 #[inline]
 fn is_pseudo_move(pos: &Position, mv: Move, rules: &Rules) -> bool {
     if mv.is_pass() {
-        return rules.family.is_ming_mang()
-            && rules.options.territory
+        return rules.is_ming_mang()
+            && rules.options().territory
             && pos.count(pos.side_to_move()) > 0;
     }
     is_pseudo_slide(pos, mv, rules)
@@ -459,7 +459,7 @@ mod tests {
     ) -> Vec<(Move, Kind)> {
         let hints = Hints {
             history,
-            width: game.rules().size.width(),
+            width: game.rules().size().width(),
             killers,
         };
         let mut picker = MovePicker::new(table, budget);
@@ -493,10 +493,7 @@ mod tests {
                     ..RuleOptions::default()
                 },
             ] {
-                rules_list.push(Rules {
-                    options,
-                    ..Rules::new(size)
-                });
+                rules_list.push(Rules::new(size).with_options(options).expect("valid rules"));
             }
         }
         let mut checked = 0;
@@ -517,7 +514,7 @@ mod tests {
                 let any = |rng: &mut Rng| all[rng.below(all.len())];
                 // Killers and table moves: legal here, or from elsewhere (not pseudo moves).
                 let stranger =
-                    Move::slide(Square::new(0, 0), Square::new(rules.size.width() - 1, 0));
+                    Move::slide(Square::new(0, 0), Square::new(rules.size().width() - 1, 0));
                 for _ in 0..4 {
                     let pick_one = |rng: &mut Rng| match rng.below(4) {
                         0 => None,

@@ -280,7 +280,7 @@ impl<'a> Worker<'a> {
     /// A thread searching `game` (whose current position is the root).
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
-        let width = game.rules().size.width();
+        let width = game.rules().size().width();
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -547,7 +547,7 @@ impl<'a> Worker<'a> {
             && !pv_node
             && allow_null
             && depth >= 3
-            && !rules.options.territory
+            && !rules.options().territory
             && static_eval.is_some_and(|e| e >= beta)
             && legal_count >= 12
             && self.game.position().count(us) >= 4
@@ -743,11 +743,11 @@ impl<'a> Worker<'a> {
         let has_quiet;
         // The standing-pat score when the side to move may stand pat (it has a quiet move).
         let mut stand = None;
-        if !rules.family.is_ming_mang() {
+        if !rules.is_ming_mang() {
             // The relatives' captures (intervention, enclosure, kings): scan every move, on
             // bitboards built once for the node.
             let mut quiet = false;
-            let relative = pos.relative_moves(rules.family);
+            let relative = pos.relative_moves(rules.family());
             pos.for_each_pseudo_move(&rules, |mv| {
                 let cap = relative.capture_count(mv);
                 if cap == 0 && quiet {
@@ -785,7 +785,7 @@ impl<'a> Worker<'a> {
                 }
                 stand = Some(v);
             }
-            if rules.options.needs_full_capture() || rules.options.last_piece_leap {
+            if rules.needs_full_capture() || rules.options().last_piece_leap {
                 // Captures the straight-line finder does not see (options, the leap).
                 for_each_full_capture(pos, &rules, |mv, cap| {
                     let h = child_hash(pos, mv, &rules);
