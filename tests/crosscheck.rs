@@ -10,7 +10,7 @@ mod common;
 use common::compare::report;
 
 use common::reference::{self, Board, Col, Effects, Opts, RMove, ROutcome, RReason, RefGame};
-use common::Rng;
+use mingmang::rules::random::Rng;
 use mingmang::rules::{
     format_position, parse_position, BoardSize, Color, EndReason, Game, GameKind, Outcome,
     RuleOptions, Rules,

@@ -14,7 +14,7 @@ use common::compare::report;
 use common::reference_relatives::{
     self as rr, Cell, Col, Effects, Pos, RMove, ROutcome, RReason, RefGame, Variant,
 };
-use common::Rng;
+use mingmang::rules::random::Rng;
 
 /// Everything the tests ask of the engine, in one place.
 mod engine {

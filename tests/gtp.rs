@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use common::Rng;
+use mingmang::rules::random::Rng;
 
 /// One running `mingmang gtp` process.
 struct Gtp {

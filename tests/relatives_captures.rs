@@ -210,28 +210,23 @@ fn gala_restriction_while_holding_pieces() {
     // The Gala supplies (23 pieces) can never fill a 28-square half, so a side holding pieces
     // always places; the restriction is exercised on the move generator directly, on a
     // position no game reaches: Black's half full, Black holding one piece.
+    let gala = rules("gala");
     let pos = parse_position("7/7/7/wwwwww1/wbwbwbw/bwbwbwb/wbwbwbw b w0b1").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
-        moves.push(m.to_string())
-    });
+    pos.for_each_pseudo_move(&gala, |m| moves.push(m.to_string()));
     assert_eq!(
         moves,
         ["g4"],
         "g4 is Black's own and empty: it must place there"
     );
-    assert!(pos.must_place(&mingmang::rules::relatives::GALA));
+    assert!(pos.must_place(gala.family()));
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwb1/bwbwbwb/wbwbwbw b w0b1").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
-        moves.push(m.to_string())
-    });
+    pos.for_each_pseudo_move(&gala, |m| moves.push(m.to_string()));
     assert_eq!(moves, ["g3"], "Black places on g3");
     let pos = parse_position("7/7/7/wwwwww1/wbwbwbb/bwbwbwb/wbwbwbw b w0b0").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
-        moves.push(m.to_string())
-    });
+    pos.for_each_pseudo_move(&gala, |m| moves.push(m.to_string()));
     moves.sort();
     assert_eq!(
         moves,
@@ -240,17 +235,13 @@ fn gala_restriction_while_holding_pieces() {
     );
     // With pieces in hand and no room, Black may move but not onto ranks 5-7.
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwbw/bwbwbwb/wbwbwbw b w0b1").unwrap();
-    assert!(!pos.must_place(&mingmang::rules::relatives::GALA));
+    assert!(!pos.must_place(gala.family()));
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
-        moves.push(m.to_string())
-    });
+    pos.for_each_pseudo_move(&gala, |m| moves.push(m.to_string()));
     assert!(moves.is_empty(), "g4 could only go up: {moves:?}");
     let pos = parse_position("7/7/7/wwwwwwb/wbwbwbw/bwbwbwb/wbwbwbw b w0b0").unwrap();
     let mut moves = Vec::new();
-    pos.for_each_relative_move(&mingmang::rules::relatives::GALA, |m| {
-        moves.push(m.to_string())
-    });
+    pos.for_each_pseudo_move(&gala, |m| moves.push(m.to_string()));
     moves.sort();
     assert_eq!(moves, ["g4g5", "g4g6", "g4g7"], "with an empty hand it may");
 }

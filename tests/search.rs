@@ -6,10 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
-use mingmang::search::selfplay::{
-    play_match, random_opening, EnginePlayer, GreedyPlayer, Player, RandomPlayer, Rng,
-};
+use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::search::{Limits, Score, SearchConfig, SearchOptions, SearchResult, Searcher};
 
 const MATE: i32 = 1_000;

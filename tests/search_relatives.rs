@@ -13,10 +13,9 @@
 
 use std::collections::BTreeMap;
 
+use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, Color, EndReason, Game, Outcome, Preset, Rules};
-use mingmang::search::selfplay::{
-    play_game, random_opening, EnginePlayer, GreedyPlayer, Player, Rng,
-};
+use mingmang::search::selfplay::{play_game, EnginePlayer, GreedyPlayer, Player};
 use mingmang::search::{Limits, SearchConfig};
 
 /// Search depth of the engine in the matches.

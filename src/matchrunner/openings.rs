@@ -2,6 +2,7 @@
 //! legal plies from the start position.
 
 use crate::cli::build_game;
+use crate::rules::random::Rng;
 use crate::rules::{format_position, parse_position, Color, Game, Rules};
 
 /// Where a game starts: a position string (or the start position) and moves played from it.
@@ -84,39 +85,13 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// A small deterministic random generator (SplitMix64): the match must be reproducible from
-/// `--seed` alone, and the crate has no random-number dependency.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0); the modulo bias is negligible for move lists.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// The random opening number `index` of a match seeded with `seed`: `plies` random legal moves
 /// from the start. "Balanced" means both sides still have equal piece counts and the game is
 /// not over, so neither colour starts with material in hand; up to 1000 tries are made, then
 /// the last legal line is taken. Each opening depends only on `(seed, index)`, so games get the
 /// same openings whatever the concurrency.
 pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
-    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut last = Opening::startpos();
     for _ in 0..1000 {
         let mut game = Game::new(rules);

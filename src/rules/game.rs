@@ -1,10 +1,9 @@
 //! A game: the rules, the position it started from, the moves since, and what that implies —
 //! which moves are legal now (rule 7 included) and whether the game is over.
 
-use super::family::KingMove;
 use super::geometry::{Color, Square};
 use super::history::History;
-use super::moves::{shorten, Move, MoveList, MoveText};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::variant::Rules;
 
@@ -268,36 +267,23 @@ impl Game {
     }
 
     /// Calls `emit` with each move rule 7 allows, ignoring whether the game has ended.
+    /// Passing is never banned; every other move is, if it recreates an earlier position.
     #[inline]
     fn for_each_unbanned_move(&self, mut emit: impl FnMut(Move)) {
-        let rules = &self.rules;
-        let options = self.rules.options();
-        let (position, history) = (self.position(), &self.history);
-        if !rules.is_ming_mang() {
-            position.for_each_relative_move(rules.family(), |mv| {
-                if !history.contains(position.child_hash(mv, rules)) {
+        let history = &self.history;
+        self.position()
+            .for_each_move_and_child(&self.rules, |mv, child| {
+                if mv.is_pass() || !history.contains(child) {
                     emit(mv);
                 }
             });
-            return;
-        }
-        // Passing is never banned; every other move is, if it recreates an earlier position.
-        if rules.needs_full_capture()
-            || (options.last_piece_leap && position.count(position.side_to_move()) == 1)
-        {
-            position.for_each_pseudo_move(rules, |mv| {
-                if mv.is_pass() || !history.contains(position.child_hash(mv, rules)) {
-                    emit(mv);
-                }
-            });
-        } else {
-            // The common case, kept free of per-move option tests: slides and perhaps a pass.
-            position.for_each_pseudo_move(rules, |mv| {
-                if mv.is_pass() || !history.contains(position.slide_child_hash(mv)) {
-                    emit(mv);
-                }
-            });
-        }
+    }
+
+    /// The slide or jump from `from` to `to`, if the side to move has it (rule 7 not applied).
+    pub(super) fn find_move(&self, from: Square, to: Square) -> Option<Move> {
+        [Move::slide(from, to), Move::leap(from, to)]
+            .into_iter()
+            .find(|&m| self.position().is_pseudo_legal(m, &self.rules))
     }
 
     /// Calls `emit` with every legal move (none once the game is over).
@@ -328,169 +314,6 @@ impl Game {
         let mut found = false;
         self.for_each_legal_move(|m| found |= m == mv);
         found
-    }
-
-    /// Reads a move in this game's notation and checks that it is legal now, explaining why not.
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let options = &self.rules.options();
-        if self.outcome().is_over() {
-            return Err(format!(
-                "move '{}' cannot be played: the game is over",
-                shorten(text.trim())
-            ));
-        }
-        if !self.rules.is_ming_mang() {
-            return self.parse_relative_move(text);
-        }
-        let mv = match Move::parse_shape(text, self.rules.size()) {
-            Err(MoveText::Pass) if options.territory => return Ok(Move::PASS),
-            Err(MoveText::Pass) => {
-                return Err("passing is only allowed under territory scoring".into())
-            }
-            Err(MoveText::Bad(why)) => return Err(why),
-            Ok((from, to)) => {
-                let who = self.side_to_move();
-                match self.position().piece_at(from) {
-                    None => return Err(format!("move '{}': no piece on {from}", text.trim())),
-                    Some(c) if c != who => {
-                        return Err(format!(
-                            "move '{}': the piece on {from} is {}, but {} is to move",
-                            text.trim(),
-                            c.name(),
-                            who.name()
-                        ))
-                    }
-                    Some(_) => {}
-                }
-                self.position()
-                    .find_pseudo_move(from, to, &self.rules)
-                    .ok_or_else(|| {
-                        format!(
-                            "move '{}': the piece on {from} cannot reach {to} (pieces move like rooks and may not jump)",
-                            text.trim()
-                        )
-                    })?
-            }
-        };
-        if !mv.is_pass()
-            && self
-                .history
-                .contains(self.position().child_hash(mv, &self.rules))
-        {
-            return Err(format!(
-                "move '{}' would return to an earlier position (rule 7)",
-                text.trim()
-            ));
-        }
-        Ok(mv)
-    }
-
-    /// [`Game::parse_move`] for a relative: placements (a square alone) and moves, with the
-    /// reason a move is not legal.
-    fn parse_relative_move(&self, text: &str) -> Result<Move, String> {
-        let t = text.trim();
-        let f = self.rules.family();
-        let size = self.rules.size();
-        let pos = self.position();
-        let who = pos.side_to_move();
-        let name = self.rules.preset_name();
-        let mv = if let Ok(sq) = Square::parse(t, size) {
-            if !f.has_placement() {
-                return Err(format!(
-                    "move '{t}': {name} has no placements; a move is written like a1a4"
-                ));
-            }
-            if pos.hand(who) == 0 {
-                return Err(format!("move '{t}': {} has no pieces in hand", who.name()));
-            }
-            if !pos.must_place(f) {
-                return Err(format!(
-                    "move '{t}': {} has no empty square left in its half, so it moves instead of placing",
-                    who.name()
-                ));
-            }
-            if f.halves[who.index()] >> sq.rank() & 1 == 0 {
-                return Err(format!(
-                    "move '{t}': {} places only in its own half (ranks {})",
-                    who.name(),
-                    ranks_of(f.halves[who.index()])
-                ));
-            }
-            if pos.piece_at(sq).is_some() {
-                return Err(format!("move '{t}': {sq} is occupied"));
-            }
-            let centre = Square::new(size.width() / 2, size.height() / 2);
-            if pos.count(Color::White) + pos.count(Color::Black) == 0 && sq != centre {
-                return Err(format!(
-                    "move '{t}': the first piece on the empty board goes on the centre {centre}"
-                ));
-            }
-            Move::place(sq)
-        } else {
-            let (from, to) = match Move::parse_shape(t, size) {
-                Err(MoveText::Pass) => {
-                    return Err(format!("there are no passes in {name}"));
-                }
-                Err(MoveText::Bad(why)) => return Err(why),
-                Ok(squares) => squares,
-            };
-            match pos.piece_at(from) {
-                None => return Err(format!("move '{t}': no piece on {from}")),
-                Some(c) if c != who => {
-                    return Err(format!(
-                        "move '{t}': the piece on {from} is {}, but {} is to move",
-                        c.name(),
-                        who.name()
-                    ))
-                }
-                Some(_) => {}
-            }
-            if pos.must_place(f) {
-                return Err(format!(
-                    "move '{t}': {} has pieces in hand and empty squares in its half, so it must place one (write the square, e.g. {})",
-                    who.name(),
-                    Square::new(size.width() / 2, size.height() / 2)
-                ));
-            }
-            let mut found = None;
-            pos.for_each_relative_move(f, |m| {
-                if m.from() == from && m.to() == to && !m.is_place() {
-                    found = Some(m);
-                }
-            });
-            match found {
-                Some(m) => m,
-                None => {
-                    let piece = if pos.king(who) == Some(from) {
-                        match f.king_move {
-                            KingMove::Step8 => {
-                                "the king steps one square in any of the eight directions to an empty square"
-                            }
-                            KingMove::Hunter => {
-                                "the hunter steps one square orthogonally to an empty square or jumps over an adjacent man to the empty square beyond"
-                            }
-                            _ => "pieces move like rooks and may not jump",
-                        }
-                    } else if pos.hand(who) > 0
-                        && (f.halves[who.other().index()] & !f.halves[who.index()]) >> to.rank() & 1
-                            != 0
-                    {
-                        "while a side has pieces in hand its pieces may not enter the opponent's ranks"
-                    } else {
-                        "pieces move like rooks and may not jump"
-                    };
-                    return Err(format!(
-                        "move '{t}': the piece on {from} cannot reach {to} ({piece})"
-                    ));
-                }
-            }
-        };
-        if self.history.contains(pos.child_hash(mv, &self.rules)) {
-            return Err(format!(
-                "move '{t}' would return to an earlier position (rule 7)"
-            ));
-        }
-        Ok(mv)
     }
 
     /// Plays `mv` without checking it (the search's fast path). Returns the number of pieces it
@@ -614,13 +437,6 @@ impl Game {
         }
         Outcome::Ongoing
     }
-}
-
-/// "1-4" for a mask of ranks (bit `r` = rank `r + 1`).
-fn ranks_of(mask: u32) -> String {
-    let lo = mask.trailing_zeros() + 1;
-    let hi = 32 - mask.leading_zeros();
-    format!("{lo}-{hi}")
 }
 
 #[cfg(test)]

@@ -20,6 +20,12 @@ const LEAP_FLAG: u32 = 1 << 20;
 const MOVE_FLAG: u32 = 1 << 21;
 const PLACE_FLAG: u32 = 1 << 22;
 
+/// In [`Move::order_key`]: set for leaps, above every origin square (they sort after all
+/// other moves).
+const LEAP_ORDER: u32 = 1 << 21;
+/// [`Move::order_key`] of the pass: after every other move.
+const PASS_ORDER: u32 = 1 << 22;
+
 impl Move {
     /// Passing the turn (only legal under territory scoring).
     pub const PASS: Move = Move(0);
@@ -72,6 +78,39 @@ impl Move {
     #[inline(always)]
     pub fn to(self) -> Square {
         Square::from_raw(((self.0 >> SQ_BITS) & SQ_MASK) as u16)
+    }
+
+    /// The move's place in the canonical order every generator of the rules follows: by
+    /// origin square, the moves that stay on the origin's rank before the others, then by
+    /// destination; jumps (leaps) after every other move; the pass last. A placement counts as
+    /// a move from its square to itself (only placements exist while a side places). Distinct
+    /// moves have distinct keys, all below `1 << 23`; [`Move::from_order_key`] inverts it.
+    #[inline(always)]
+    pub fn order_key(self) -> u32 {
+        if self.is_pass() {
+            return PASS_ORDER;
+        }
+        let (from, to) = (self.from(), self.to());
+        let off_rank = (from.rank() != to.rank()) as u32;
+        let leap = if self.is_leap() { LEAP_ORDER } else { 0 };
+        leap | ((from.index() as u32) << 11) | (off_rank << 10) | to.index() as u32
+    }
+
+    /// The move whose [`Move::order_key`] is `key`.
+    #[inline(always)]
+    pub fn from_order_key(key: u32) -> Move {
+        if key == PASS_ORDER {
+            return Move::PASS;
+        }
+        let from = Square::from_raw(((key >> 11) & SQ_MASK) as u16);
+        let to = Square::from_raw((key & SQ_MASK) as u16);
+        if key & LEAP_ORDER != 0 {
+            Move::leap(from, to)
+        } else if from == to {
+            Move::place(to)
+        } else {
+            Move::slide(from, to)
+        }
     }
 
     /// The raw 32-bit encoding.
@@ -200,6 +239,31 @@ mod tests {
         assert!(p.is_place() && !p.is_leap());
         assert_eq!(Move::from_bits(p.bits()), Some(p));
         assert_eq!(p.to_string(), "s19");
+    }
+
+    #[test]
+    fn order_keys_invert() {
+        let size = BoardSize::new(19, 19).unwrap();
+        let a = Square::parse("a1", size).unwrap();
+        let s = Square::parse("s19", size).unwrap();
+        let c = Square::parse("c1", size).unwrap();
+        for m in [
+            Move::PASS,
+            Move::slide(a, s),
+            Move::slide(s, a),
+            Move::leap(a, c),
+            Move::place(s),
+        ] {
+            assert_eq!(Move::from_order_key(m.order_key()), m, "{m}");
+            assert!(m.order_key() < 1 << 23);
+        }
+        // Along the rank before along the file; leaps after slides; the pass last.
+        let b1 = Square::parse("b1", size).unwrap();
+        let a2 = Square::parse("a2", size).unwrap();
+        assert!(Move::slide(a, s).order_key() < Move::slide(b1, a2).order_key());
+        assert!(Move::slide(a, c).order_key() < Move::slide(a, a2).order_key());
+        assert!(Move::slide(s, a).order_key() < Move::leap(a, c).order_key());
+        assert!(Move::leap(s, a).order_key() < Move::PASS.order_key());
     }
 
     #[test]

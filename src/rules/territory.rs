@@ -86,18 +86,7 @@ mod tests {
     use super::*;
     use crate::rules::geometry::{BoardSize, Square};
     use crate::rules::notation::parse_position;
-
-    /// A small xorshift generator (the rules core does not depend on the search's).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use crate::rules::random::Rng;
 
     /// The square-by-square flood fill the fast version replaced.
     fn by_flood_fill(position: &Position) -> (usize, usize) {
@@ -140,7 +129,7 @@ mod tests {
 
     #[test]
     fn agrees_with_a_flood_fill_on_random_boards() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(1);
         let mut owned = 0;
         for i in 0..4000 {
             let size = BoardSize::new(4 + i % 16, 4 + (i / 16) % 16).unwrap();

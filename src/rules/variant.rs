@@ -324,18 +324,6 @@ impl Rules {
         self.model
     }
 
-    /// Whether the game is Ming Mang (captures convert). Transitional.
-    #[inline(always)]
-    pub(crate) fn is_ming_mang(&self) -> bool {
-        self.model() != Model::Relative
-    }
-
-    /// Whether an option captures beyond the straight lines. Transitional.
-    #[inline(always)]
-    pub(crate) fn needs_full_capture(&self) -> bool {
-        self.options.enchained_capture || self.options.corner_capture
-    }
-
     /// The game's name (`mingmang` for Ming Mang on any board).
     pub fn preset_name(&self) -> &'static str {
         self.game.name()

@@ -5,8 +5,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::selfplay::Rng;
 use super::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
+use crate::rules::random::Rng;
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).

@@ -311,7 +311,7 @@ fn features(pos: &Position) -> Features {
 
 /// The evaluation of `game`'s position for the side to move, in centi-pieces.
 pub fn evaluate(game: &Game, w: &Weights) -> i32 {
-    if !game.rules().is_ming_mang() {
+    if game.rules().game() != crate::rules::GameKind::MingMang {
         // The relatives have their own terms (kings, hands, the hunter).
         return super::eval_relatives::evaluate(game, &super::eval_relatives::WEIGHTS);
     }
@@ -349,7 +349,16 @@ pub fn evaluate(game: &Game, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use crate::rules::{parse_position, BoardSize, Rules};
-    use crate::search::movegen::{next_down, next_up};
+
+    /// Nearest set bit of `occ` above `i`, found one bit at a time (the reference is plain).
+    fn next_up(occ: u32, i: usize) -> Option<usize> {
+        (i + 1..32).find(|&j| occ >> j & 1 != 0)
+    }
+
+    /// Nearest set bit of `occ` below `i`.
+    fn next_down(occ: u32, i: usize) -> Option<usize> {
+        (0..i).rev().find(|&j| occ >> j & 1 != 0)
+    }
 
     /// The words of one colour: `[colour][line]` for ranks and files.
     struct Lines<'a> {
@@ -563,8 +572,8 @@ mod tests {
     /// edges, the largest boards crowded, every size including the narrow ones.
     #[test]
     fn fast_features_agree_with_the_reference_on_random_fills() {
+        use crate::rules::random::Rng;
         use crate::rules::Square;
-        use crate::search::selfplay::Rng;
         let mut rng = Rng::new(5);
         let mut hanging_seen = 0;
         for i in 0..3000 {
@@ -590,7 +599,7 @@ mod tests {
 
     #[test]
     fn fast_features_agree_with_the_reference() {
-        use crate::search::selfplay::{random_opening, Rng};
+        use crate::rules::random::{random_opening, Rng};
         let mut rng = Rng::new(11);
         for i in 0..400 {
             let (wd, ht) = (4 + i % 16, 4 + (i / 16) % 16);

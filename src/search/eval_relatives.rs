@@ -614,7 +614,7 @@ mod tests {
         // Every piece the threat sets name is captured by some legal move, in positions of
         // random games of each relative (intervention, custodian lines and singles,
         // enclosure, jumps), and every piece some move captures is named.
-        use crate::search::selfplay::{random_opening, Rng};
+        use crate::rules::random::{random_opening, Rng};
         let mut rng = Rng::new(5);
         for preset in Preset::ALL
             .into_iter()
@@ -634,7 +634,7 @@ mod tests {
                 let r = reach(&b, pos, f, us);
                 let claimed = threats(&b, pos, f, us, &r);
                 let mut real = 0u64;
-                pos.for_each_relative_move(f, |mv| {
+                pos.for_each_pseudo_move(&rules, |mv| {
                     let mut child = pos.clone();
                     if child.apply(mv, &rules) > 0 {
                         for sq in rules.size().squares() {

@@ -6,13 +6,12 @@
 //!
 //! Layout: [`worker`] holds the alpha-beta itself (and the documentation of how rule 7 and the
 //! transposition table get along), [`tt`] the shared table, [`eval`] the evaluation, [`time`]
-//! the time manager, `movegen` the search's move helpers, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
+//! the time manager, [`mod@bench`] the fixed benchmark and [`selfplay`] the game-playing harness used
 //! by the tests and the A/B matches.
 
 pub mod bench;
 pub mod eval;
 pub mod eval_relatives;
-mod movegen;
 mod picker;
 pub mod selfplay;
 pub mod time;
@@ -342,8 +341,7 @@ impl Searcher {
         }
         // Initial order (also the answer if stopped before depth 1 ends): captures first.
         let pos = game.position();
-        legal
-            .sort_by_key(|&m| std::cmp::Reverse(movegen::full_capture_count(pos, m, game.rules())));
+        legal.sort_by_key(|&m| std::cmp::Reverse(pos.capture_count(m, game.rules())));
         let root: Vec<RootMove> = legal
             .iter()
             .map(|&mv| RootMove {

@@ -1,27 +1,22 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
-//! converted, then the two killer moves, then the quiet moves by history score.
+//! captured, then the two killer moves, then the quiet moves by history score.
 //!
 //! Each stage is produced only when the one before it is used up. Most nodes cut off on the
 //! table move, a capture or a killer (in the bench about four in five of the nodes that order
 //! moves at all), and those never generate or score their quiet moves: on a large board that
-//! is a hundred or more moves a node. Captures come from the captures-only generator, which
-//! works from the few destination squares that capture.
+//! is a hundred or more moves a node. The moves come from the rules' staged generators
+//! ([`crate::rules::Position::generate_captures`], then [`QuietMoves::generate`]).
 //!
 //! The order is exactly that of scoring every generated move and sorting: within a stage, ties
-//! keep the rules' generation order (for Ming Mang's basic rules, that order is rebuilt from
-//! the move itself, see [`generation_rank`]). Under the options that need the full capture
-//! test (enchained or corner capture, the leap) the captures come from the squares next to an
-//! enemy, each counted exactly. In the relatives every move is generated and scored in one
-//! stage after the table move.
+//! go by the rules' canonical order ([`Move::order_key`]), which every generator follows.
 //!
 //! Rule 7 is not applied here: the search checks each move when it reaches it.
 
 use arrayvec::ArrayVec;
 
-use super::movegen::{for_each_full_capture, full_capture_count, is_pseudo_slide, CaptureSquares};
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Game, Move, MoveList, Position, Rules};
+use crate::rules::{Game, Move, QuietMoves};
 
 /// Where a move came from in the order; the search treats the kinds differently (only quiet
 /// moves and killers are reduced or pruned, the first killer is never reduced).
@@ -47,66 +42,9 @@ impl Kind {
     }
 }
 
-/// Ordering scores, compared within the high half of a key; the classes never overlap.
-const TABLE_SCORE: u32 = 1 << 30;
-const CAPTURE_SCORE: u32 = 1 << 24;
-const PER_PIECE: u32 = 4096;
-const KILLER_SCORE: u32 = 1 << 23;
-const QUIET_SCORE: u32 = 1 << 21;
-
-/// Sort rank of a slide or pass in the rules' generation order under Ming Mang's rules (see
-/// [`Position::for_each_pseudo_move`]): by origin square, then moves along the rank before
-/// moves along the file, each by destination; the pass comes last. Below `1 << 22`.
-#[inline(always)]
-fn generation_rank(mv: Move) -> u32 {
-    if mv.is_pass() {
-        return PASS_RANK;
-    }
-    let (from, to) = (mv.from(), mv.to());
-    let along_file = (from.rank() != to.rank()) as u32;
-    let leap = if mv.is_leap() { LEAP_RANK } else { 0 };
-    leap | ((from.index() as u32) << 11) | (along_file << 10) | to.index() as u32
-}
-
-/// Added to a leap's [`generation_rank`]: leaps come after every slide (a leap and a slide
-/// never share their squares, the leap's middle square being occupied).
-const LEAP_RANK: u32 = 1 << 21;
-
-/// [`generation_rank`] of the pass: after every slide and leap.
-const PASS_RANK: u32 = 1 << 22;
-
-/// The move whose [`generation_rank`] is `rank`.
-#[inline(always)]
-fn from_generation_rank(rank: u32) -> Move {
-    if rank == PASS_RANK {
-        return Move::PASS;
-    }
-    let (from, to) = (
-        Square::from_raw(((rank >> 11) & 1023) as u16),
-        Square::from_raw((rank & 1023) as u16),
-    );
-    if rank & LEAP_RANK != 0 {
-        Move::leap(from, to)
-    } else {
-        Move::slide(from, to)
-    }
-}
-
-/// The kind of a move by its ordering score.
-#[inline(always)]
-fn kind_of(score: u32) -> Kind {
-    if score >= TABLE_SCORE {
-        Kind::Table
-    } else if score >= CAPTURE_SCORE {
-        Kind::Capture
-    } else if score == KILLER_SCORE + 1 {
-        Kind::Killer
-    } else if score == KILLER_SCORE {
-        Kind::SecondKiller
-    } else {
-        Kind::Quiet
-    }
-}
+/// Added to a quiet move's history score (at most `HISTORY_MAX` either way) so that its key
+/// stays positive.
+const QUIET_BASE: i32 = 1 << 21;
 
 /// A key: the score in the high half, the inverted tie rank in the low half, so that the
 /// largest key is the best move and ties go to the earlier move.
@@ -147,9 +85,6 @@ enum Stage {
     SecondKiller,
     GenerateQuiets,
     Quiets,
-    /// Every move but the table move, scored in one list (the full-capture rules).
-    GenerateAll,
-    All,
     Done,
 }
 
@@ -184,10 +119,8 @@ pub(crate) struct MovePicker {
     /// The killers produced by their stages (the quiet stage skips them).
     killers_played: [Option<Move>; 2],
     keys: ArrayVec<u64, MAX_MOVES>,
-    /// The node's capture squares, once the capture stage has found them (basic rules).
-    squares: Option<CaptureSquares>,
-    /// The generated moves, for stages whose keys hold an index into this list.
-    moves: MoveList,
+    /// The quiet stage, once the capture stage has made it.
+    quiets: Option<QuietMoves>,
     next: usize,
     /// How many quiet moves the search expects to take at most (see [`MovePicker::new`]).
     quiet_budget: usize,
@@ -208,8 +141,7 @@ impl MovePicker {
             table_played: false,
             killers_played: [None, None],
             keys: ArrayVec::new(),
-            squares: None,
-            moves: MoveList::new(),
+            quiets: None,
             next: 0,
             quiet_budget: quiet_budget.max(1),
             front: 0,
@@ -221,21 +153,11 @@ impl MovePicker {
     pub(crate) fn next(&mut self, game: &Game, hints: &Hints) -> Option<(Move, Kind)> {
         let pos = game.position();
         let rules = game.rules();
-        let ming_mang = rules.is_ming_mang();
-        // Captures the straight-line finder does not see: the options and the leap.
-        let full = rules.needs_full_capture() || rules.options().last_piece_leap;
         loop {
             match self.stage {
                 Stage::Table => {
-                    self.stage = if ming_mang {
-                        Stage::GenerateCaptures
-                    } else {
-                        Stage::GenerateAll
-                    };
-                    // Otherwise the table move waits for generation, where it is scored first
-                    // if it is among the moves (a leap, a relative's move); under the basic
-                    // rules a move the quick test rejects is not a move here.
-                    if let Some(m) = self.table.filter(|&m| is_pseudo_move(pos, m, rules)) {
+                    self.stage = Stage::GenerateCaptures;
+                    if let Some(m) = self.table.filter(|&m| pos.is_pseudo_legal(m, rules)) {
                         self.table_played = true;
                         return Some((m, Kind::Table));
                     }
@@ -243,20 +165,14 @@ impl MovePicker {
                 Stage::GenerateCaptures => {
                     let (table, played) = (self.table, self.table_played);
                     let keys = &mut self.keys;
-                    let mut push = |mv: Move, n: u32| {
-                        let score = match Some(mv) == table {
-                            true if played => return,
-                            true => TABLE_SCORE,
-                            false => CAPTURE_SCORE + n * PER_PIECE,
-                        };
-                        keys.push(key(score, generation_rank(mv)));
+                    // A table move among the captures was produced by the first stage: the
+                    // pseudo-legality test is exact, so one it rejects is not generated.
+                    let push = |mv: Move, n: u32| {
+                        if !(played && Some(mv) == table) {
+                            keys.push(key(n, mv.order_key()));
+                        }
                     };
-                    if full {
-                        for_each_full_capture(pos, rules, &mut push);
-                    } else {
-                        let squares = self.squares.insert(CaptureSquares::find(pos));
-                        squares.for_each_capture(pos, &mut push);
-                    }
+                    self.quiets = Some(pos.generate_captures(rules, push));
                     self.next = 0;
                     self.stage = Stage::Captures;
                 }
@@ -264,8 +180,7 @@ impl MovePicker {
                     if self.next < self.keys.len() {
                         self.next += 1;
                         let k = pick(&mut self.keys, self.next - 1);
-                        let mv = from_generation_rank(u32::MAX - k as u32);
-                        return Some((mv, kind_of((k >> 32) as u32)));
+                        return Some((Move::from_order_key(u32::MAX - k as u32), Kind::Capture));
                     }
                     self.stage = Stage::Killer;
                 }
@@ -279,8 +194,8 @@ impl MovePicker {
                     };
                     if let Some(k) = hints.killers[i] {
                         if !(self.table_played && Some(k) == self.table)
-                            && is_pseudo_move(pos, k, rules)
-                            && full_capture_count(pos, k, rules) == 0
+                            && pos.is_pseudo_legal(k, rules)
+                            && pos.capture_count(k, rules) == 0
                         {
                             self.killers_played[i] = Some(k);
                             return Some((k, kind));
@@ -293,32 +208,15 @@ impl MovePicker {
                     let table = self.table.filter(|_| self.table_played);
                     let skip = [table, self.killers_played[0], self.killers_played[1]];
                     let keys = &mut self.keys;
-                    let mut push = |mv: Move| {
+                    let push = |mv: Move| {
                         if skip.contains(&Some(mv)) {
                             return;
                         }
                         let h = hints.history[history_slot(side, mv, hints.width)] as i32;
-                        keys.push(key((QUIET_SCORE as i32 + h) as u32, generation_rank(mv)));
+                        keys.push(key((QUIET_BASE + h) as u32, mv.order_key()));
                     };
-                    if full {
-                        // A capture's destination has an enemy next to it; only those moves
-                        // need the exact count.
-                        let all = [u32::MAX; MAX_DIM];
-                        pos.find_slide(&all, &all, |from, to| {
-                            let mv = Move::slide(from, to);
-                            if full_capture_count(pos, mv, rules) == 0 {
-                                push(mv);
-                            }
-                            false
-                        });
-                    } else {
-                        let squares = self.squares.as_ref().expect("captures came first");
-                        squares.for_each_quiet_slide(pos, &mut push);
-                    }
-                    // The rules generate the pass last.
-                    if rules.options().territory && pos.count(pos.side_to_move()) > 0 {
-                        push(Move::PASS);
-                    }
+                    let quiets = self.quiets.as_ref().expect("captures came first");
+                    quiets.generate(pos, rules, push);
                     self.next = 0;
                     self.front = self.keys.len();
                     if self.quiet_budget < self.keys.len() {
@@ -337,20 +235,7 @@ impl MovePicker {
                         } else {
                             pick(&mut self.keys[self.front..], i - self.front)
                         };
-                        return Some((from_generation_rank(u32::MAX - k as u32), Kind::Quiet));
-                    }
-                    self.stage = Stage::Done;
-                }
-                Stage::GenerateAll => {
-                    self.generate_all(game, hints);
-                    self.stage = Stage::All;
-                }
-                Stage::All => {
-                    if self.next < self.keys.len() {
-                        self.next += 1;
-                        let k = pick(&mut self.keys, self.next - 1);
-                        let mv = self.moves[(u32::MAX - k as u32) as usize];
-                        return Some((mv, kind_of((k >> 32) as u32)));
+                        return Some((Move::from_order_key(u32::MAX - k as u32), Kind::Quiet));
                     }
                     self.stage = Stage::Done;
                 }
@@ -358,59 +243,21 @@ impl MovePicker {
             }
         }
     }
-
-    /// The relatives' single stage: every move scored by the rules' exact capture count, the
-    /// table move (if generated and not produced already) first.
-    fn generate_all(&mut self, game: &Game, hints: &Hints) {
-        let pos = game.position();
-        let rules = *game.rules();
-        let side = pos.side_to_move().index();
-        pos.for_each_pseudo_move(&rules, |mv| self.moves.push(mv));
-        self.keys.clear();
-        let relative = pos.relative_moves(rules.family());
-        for (i, &mv) in self.moves.iter().enumerate() {
-            if Some(mv) == self.table && self.table_played {
-                continue;
-            }
-            let score = if Some(mv) == self.table {
-                TABLE_SCORE
-            } else {
-                let cap = relative.capture_count(mv);
-                if cap > 0 {
-                    CAPTURE_SCORE + cap * PER_PIECE
-                } else if Some(mv) == hints.killers[0] {
-                    KILLER_SCORE + 1
-                } else if Some(mv) == hints.killers[1] {
-                    KILLER_SCORE
-                } else {
-                    (QUIET_SCORE as i32 + hints.history[history_slot(side, mv, hints.width)] as i32)
-                        as u32
-                }
-            };
-            self.keys.push(key(score, i as u32));
-        }
-        self.next = 0;
-    }
-}
-
-/// Whether `mv` is a move the side to move could play here ignoring rule 7, as far as the
-/// quick test can tell: a slide by [`is_pseudo_slide`] (Ming Mang only; always no in the
-/// relatives), or the pass where the rules allow one (territory scoring, pieces on the board).
-#[inline]
-fn is_pseudo_move(pos: &Position, mv: Move, rules: &Rules) -> bool {
-    if mv.is_pass() {
-        return rules.is_ming_mang()
-            && rules.options().territory
-            && pos.count(pos.side_to_move()) > 0;
-    }
-    is_pseudo_slide(pos, mv, rules)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{BoardSize, Preset, RuleOptions};
-    use crate::search::selfplay::{random_opening, Rng};
+    use crate::rules::random::{random_opening, Rng};
+    use crate::rules::{BoardSize, Preset, RuleOptions, Rules};
+
+    /// Scores of the reference order: one scale for every class, as if every move were
+    /// generated and sorted at once.
+    const TABLE_SCORE: u32 = 1 << 30;
+    const CAPTURE_SCORE: u32 = 1 << 24;
+    const PER_PIECE: u32 = 4096;
+    const KILLER_SCORE: u32 = 1 << 23;
+    const QUIET_SCORE: u32 = 1 << 21;
 
     /// The order the picker must reproduce, built the simple way: every pseudo move scored
     /// by the rules' own capture count, the table move first when it is among them, then a

@@ -5,31 +5,8 @@
 use std::sync::atomic::AtomicBool;
 
 use super::{Limits, SearchConfig, SearchOptions, Searcher};
+use crate::rules::random::{random_opening, Rng};
 use crate::rules::{Color, Game, Move, Outcome, Rules};
-
-/// A small deterministic random generator (xorshift64*), so games replay exactly from a seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed` (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number below `n` (which must be positive).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// Something that picks moves.
 pub trait Player {
@@ -102,21 +79,6 @@ impl Player for EnginePlayer {
         self.searcher
             .search(game, &self.limits, &self.options, &stop, &mut |_| {})
             .best
-    }
-}
-
-/// Plays `plies` random legal moves (fewer if the game would end), for varied openings.
-pub fn random_opening(game: &mut Game, plies: usize, rng: &mut Rng) {
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        game.make(moves[rng.below(moves.len())]);
-        if game.outcome().is_over() {
-            game.unmake();
-            return;
-        }
     }
 }
 

@@ -41,17 +41,13 @@ use std::sync::Mutex;
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, Weights};
-use super::movegen::{
-    child_hash, for_each_capture, for_each_full_capture, full_capture_count, has_quiet_move,
-    DestCache,
-};
 use super::picker::{history_slot, Hints, Kind, MovePicker};
 use super::time::TimeManager;
 use super::tt::{Bound, Hit, Tt};
 use super::{SearchConfig, SearchInfo};
 use crate::rules::geometry::MAX_DIM;
 use crate::rules::moves::MAX_MOVES;
-use crate::rules::{Game, Move, MoveList, Outcome};
+use crate::rules::{ChildHashCache, Game, Move, MoveList, Outcome};
 
 /// Score of a win at the root; a win found at ply `p` scores `MATE - p`.
 pub const MATE: i32 = 100_000;
@@ -232,8 +228,8 @@ pub struct Worker<'a> {
     weights: Weights,
     /// Static evaluations seen lately.
     evals: EvalCache,
-    /// Per-destination hash changes of the captures quiescence generates (basic rules).
-    dest: Box<DestCache>,
+    /// The rules' scratch space for quiescence's captures and their child hashes.
+    hash_cache: ChildHashCache,
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
 }
@@ -306,7 +302,7 @@ impl<'a> Worker<'a> {
             cfg: shared.config,
             weights: shared.weights,
             smp: shared.threads > 1,
-            dest: Box::new(DestCache::new()),
+            hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
         }
     }
@@ -391,7 +387,7 @@ impl<'a> Worker<'a> {
     fn reach(&mut self, mv: Move) -> Option<u64> {
         let game = &self.game;
         let pos = game.position();
-        let h = child_hash(pos, mv, game.rules());
+        let h = pos.child_hash(mv, game.rules());
         if !mv.is_pass() && game.history().contains(h) {
             Self::note_ban(&mut self.dep, self.root_index, game, h);
             None
@@ -740,75 +736,29 @@ impl<'a> Worker<'a> {
         let history = game.history();
         let mut dep = self.dep;
         let root_index = self.root_index;
-        let has_quiet;
         // The standing-pat score when the side to move may stand pat (it has a quiet move).
         let mut stand = None;
-        if !rules.is_ming_mang() {
-            // The relatives' captures (intervention, enclosure, kings): scan every move, on
-            // bitboards built once for the node.
-            let mut quiet = false;
-            let relative = pos.relative_moves(rules.family());
-            pos.for_each_pseudo_move(&rules, |mv| {
-                let cap = relative.capture_count(mv);
-                if cap == 0 && quiet {
-                    return;
-                }
-                if !mv.is_pass() {
-                    let h = relative.child_hash(mv);
-                    if history.contains(h) {
-                        Self::note_ban(&mut dep, root_index, game, h);
-                        return;
-                    }
-                }
-                if cap > 0 {
-                    caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                } else {
-                    quiet = true;
-                }
-            });
-            has_quiet = quiet;
-            if has_quiet {
-                stand = Some(self.evals.get(game, &weights));
+        // Standing pat needs a quiet move to stand on; the first one found usually is, so the
+        // probe stops there. A stand-pat cutoff then needs no captures at all: bans among
+        // captures never generated did not shape the result.
+        let has_quiet = pos.has_quiet_move(&rules, history, |h| {
+            Self::note_ban(&mut dep, root_index, game, h)
+        });
+        if has_quiet {
+            let v = self.evals.get(game, &weights);
+            if v >= beta || qply >= QS_MAX || ply >= MAX_PLY {
+                self.dep = dep;
+                return v;
             }
-        } else {
-            // Standing pat needs a quiet move to stand on; the first one found usually is, so
-            // the probe stops there. A stand-pat cutoff then needs no captures at all: bans
-            // among captures never generated did not shape the result.
-            has_quiet = has_quiet_move(pos, &rules, history, |h| {
-                Self::note_ban(&mut dep, root_index, game, h)
-            });
-            if has_quiet {
-                let v = self.evals.get(game, &weights);
-                if v >= beta || qply >= QS_MAX || ply >= MAX_PLY {
-                    self.dep = dep;
-                    return v;
-                }
-                stand = Some(v);
-            }
-            if rules.needs_full_capture() || rules.options().last_piece_leap {
-                // Captures the straight-line finder does not see (options, the leap).
-                for_each_full_capture(pos, &rules, |mv, cap| {
-                    let h = child_hash(pos, mv, &rules);
-                    if history.contains(h) {
-                        Self::note_ban(&mut dep, root_index, game, h);
-                    } else {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                    }
-                });
-            } else {
-                let dest = &mut *self.dest;
-                dest.reset(pos);
-                for_each_capture(pos, |mv, cap| {
-                    // Up to four pieces capture on one square: its conversions are hashed once.
-                    let h = dest.slide_child_hash(pos, mv);
-                    if history.contains(h) {
-                        Self::note_ban(&mut dep, root_index, game, h);
-                    } else {
-                        caps.push(((cap as u64) << 32) | mv.bits() as u64);
-                    }
-                });
-            }
+            stand = Some(v);
         }
+        pos.for_each_capture_and_child(&rules, &mut self.hash_cache, |mv, cap, h| {
+            if history.contains(h) {
+                Self::note_ban(&mut dep, root_index, game, h);
+            } else {
+                caps.push(((cap as u64) << 32) | mv.bits() as u64);
+            }
+        });
         self.dep = dep;
         if caps.is_empty() && !has_quiet {
             return -MATE + ply as i32;
@@ -875,13 +825,13 @@ impl<'a> Worker<'a> {
                 && depth > DEFER_DEPTH
                 && self
                     .shared
-                    .is_busy(child_hash(self.game.position(), moves[i].mv, &rules))
+                    .is_busy(self.game.position().child_hash(moves[i].mv, &rules))
             {
                 deferred.push(i);
                 continue;
             }
             let rm = &mut moves[i];
-            let quiet = full_capture_count(self.game.position(), rm.mv, &rules) == 0;
+            let quiet = self.game.position().capture_count(rm.mv, &rules) == 0;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {

@@ -5,6 +5,12 @@
 use super::family::{CaptureEffect, Custodian, Family, KingMove};
 use super::geometry::Color;
 
+mod bitboard;
+mod captures;
+mod moves;
+
+pub(super) use moves::{for_each_pseudo_move, is_pseudo_legal};
+
 /// What every relative shares: removal, custodian line and intervention on the 8x8 board.
 const RELATIVE: Family = Family {
     effect: CaptureEffect::Remove,
