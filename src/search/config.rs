@@ -1,0 +1,90 @@
+//! Switches for the selective parts of the search, so that self-play can measure each one.
+
+/// Switches for the selective parts of the search, so self-play can measure each one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchConfig {
+    /// Null-move pruning (guarded against zugzwang).
+    pub null_move: bool,
+    /// Late move reductions.
+    pub lmr: bool,
+    /// Futility pruning of quiet moves near the leaves.
+    pub futility: bool,
+    /// Late move pruning (move-count based) near the leaves.
+    pub late_move_pruning: bool,
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// One ply more where the side to move has at most two legal moves.
+    pub few_moves_extension: bool,
+    /// Late move reductions at the root too.
+    pub root_lmr: bool,
+    /// Table cutoffs in quiescence (probe only).
+    pub qsearch_tt: bool,
+}
+
+/// The defaults follow self-play A/B matches through `mingmang match` (default against one
+/// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
+/// swapped, 10,000 nodes per move; table in `BENCHMARKS.md`): a switch is on only if turning
+/// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
+/// did not, so they are off.
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            null_move: false,
+            lmr: true,
+            futility: true,
+            late_move_pruning: true,
+            aspiration: false,
+            few_moves_extension: false,
+            root_lmr: true,
+            qsearch_tt: true,
+        }
+    }
+}
+
+/// Environment variable that overrides [`SearchConfig`] switches in every new [`Searcher`]: a
+/// developer switch for A/B matches through `mingmang match`, which runs the engine as a
+/// separate process. The value is a comma-separated list of `name=on|off` words with the field
+/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are
+/// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
+pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
+
+impl SearchConfig {
+    /// Applies a `name=on|off,...` list (see [`CONFIG_ENV`]) to `self`.
+    pub fn with_overrides(mut self, spec: &str) -> Result<SearchConfig, String> {
+        for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("'{word}': expected name=on|off"))?;
+            let on = match value {
+                "on" | "true" | "1" => true,
+                "off" | "false" | "0" => false,
+                _ => return Err(format!("'{word}': value must be on or off")),
+            };
+            let field = match name {
+                "null_move" => &mut self.null_move,
+                "lmr" => &mut self.lmr,
+                "futility" => &mut self.futility,
+                "late_move_pruning" => &mut self.late_move_pruning,
+                "aspiration" => &mut self.aspiration,
+                "few_moves_extension" => &mut self.few_moves_extension,
+                "root_lmr" => &mut self.root_lmr,
+                "qsearch_tt" => &mut self.qsearch_tt,
+                _ => return Err(format!("'{word}': unknown switch")),
+            };
+            *field = on;
+        }
+        Ok(self)
+    }
+
+    /// The defaults with the overrides of [`CONFIG_ENV`], if set.
+    pub fn from_env() -> SearchConfig {
+        let base = SearchConfig::default();
+        match std::env::var(CONFIG_ENV) {
+            Ok(spec) => base.with_overrides(&spec).unwrap_or_else(|e| {
+                eprintln!("{CONFIG_ENV}: {e}; using the defaults");
+                base
+            }),
+            Err(_) => base,
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! A per-thread cache of static evaluations by position hash.
+
+use super::eval::{evaluate, Weights};
+use crate::rules::Game;
+
+/// Slots of a worker's evaluation cache (a power of two).
+const EVAL_CACHE_SLOTS: usize = 1 << 14;
+
+/// Static evaluations by position hash, one direct-mapped table per worker. Iterative
+/// deepening evaluates the same leaves again at every iteration, and quiescence evaluates
+/// nearly every node it visits; the evaluation is a function of the position alone (the
+/// rules and weights are fixed for the search), so a hit returns exactly what evaluating would.
+pub(super) struct EvalCache {
+    slots: Vec<(u64, i32)>,
+}
+
+impl EvalCache {
+    pub(super) fn new() -> EvalCache {
+        EvalCache {
+            slots: vec![(0, 0); EVAL_CACHE_SLOTS],
+        }
+    }
+
+    /// The evaluation of `game`'s position, from the cache when it holds it.
+    #[inline]
+    pub(super) fn get(&mut self, game: &Game, weights: &Weights) -> i32 {
+        let hash = game.position().hash();
+        let slot = &mut self.slots[hash as usize & (EVAL_CACHE_SLOTS - 1)];
+        if slot.0 == hash {
+            return slot.1;
+        }
+        let v = evaluate(game, weights);
+        *slot = (hash, v);
+        v
+    }
+}

@@ -1,0 +1,72 @@
+//! Every tunable number of the search, in one place, each with what it does and why it has its
+//! value. Naming: `*_MIN_DEPTH` / `*_MAX_DEPTH` bound the depth left at which a technique
+//! applies; `*_MARGIN*` is a score margin in centi-pieces (100 = one piece); `*_BASE` and
+//! `*_PER_*` are the constant and the slope of a formula. The values were set by self-play
+//! matches (`BENCHMARKS.md`); the switches that turn techniques on and off are in
+//! [`super::SearchConfig`].
+
+/// Quiescence plies beyond the main search: conversions can cascade for several plies, but a
+/// longer capture sequence almost never changes the result, and each ply widens the tree.
+pub const QS_MAX_PLIES: usize = 12;
+
+/// History scores stay within this bound (gravity, see `Worker::update_history`), well inside
+/// the `i16` they are stored in.
+pub const HISTORY_MAX: i32 = 16_384;
+/// A cutoff rewards its quiet move with `depth²` (deeper cutoffs say more), capped here so one
+/// deep result does not swamp the table...
+pub const HISTORY_BONUS_CAP: i32 = 400;
+/// ...and scaled by this, so that a few cutoffs move a score noticeably within `HISTORY_MAX`.
+pub const HISTORY_BONUS_SCALE: i32 = 32;
+
+/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves searched) / LMR_DIVISOR` plies, the
+/// usual logarithmic shape; these constants reduce a little less than chess engines do, since
+/// the move lists here are longer and captures rarer.
+pub const LMR_BASE: f64 = 0.5;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.25;
+/// Reductions start at this depth: below it a reduced search would go straight to quiescence.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// At the root, moves from this index on (ordered by the previous iteration, so the worst
+/// ones) are reduced; the first few are always searched in full.
+pub const ROOT_LMR_MIN_MOVE: usize = 4;
+
+/// Late move pruning applies with at most this much depth left, where a quiet move ordered
+/// this late rarely matters in a node expected to fail low...
+pub const LMP_MAX_DEPTH: i32 = 3;
+/// ...after `LMP_BASE + LMP_PER_DEPTH_SQUARED * depth²` moves searched: more with depth.
+pub const LMP_BASE: usize = 6;
+/// See [`LMP_BASE`].
+pub const LMP_PER_DEPTH_SQUARED: usize = 3;
+
+/// Futility pruning applies with at most this much depth left...
+pub const FUTILITY_MAX_DEPTH: i32 = 2;
+/// ...when the static evaluation plus this margin per ply of depth is still at or below alpha:
+/// a quiet move rarely gains a piece and a half per ply.
+pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
+
+/// Null move needs at least this much depth left, so the reduced search means something.
+pub const NULL_MIN_DEPTH: i32 = 3;
+/// The null move's search is reduced by `NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR`.
+pub const NULL_REDUCTION_BASE: i32 = 3;
+/// See [`NULL_REDUCTION_BASE`].
+pub const NULL_REDUCTION_DIVISOR: i32 = 4;
+/// Null move only with at least this many legal moves: with few, zugzwang (a side forced to
+/// open its own flank, or to walk into a block) is likely and passing would lie.
+pub const NULL_MIN_LEGAL_MOVES: usize = 12;
+/// Null move only with at least this many pieces, for the same reason.
+pub const NULL_MIN_PIECES: usize = 4;
+
+/// The few-moves extension: a side with at most this many legal moves is close to losing by
+/// having none, so its node is searched one ply deeper (it has almost no branches).
+pub const FEW_MOVES: usize = 2;
+
+/// Aspiration windows start at this depth, where the previous score is a good guess...
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// ...with this half-width, doubled after each failure...
+pub const ASPIRATION_WINDOW: i32 = 30;
+/// ...until it passes this, when the window opens fully.
+pub const ASPIRATION_MAX_WINDOW: i32 = 1_000;
+
+/// With several threads, nodes with at least this much depth left are marked busy and put off
+/// by the other threads; shallower ones are cheap enough to search twice.
+pub const DEFER_DEPTH: i32 = 2;

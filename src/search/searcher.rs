@@ -1,0 +1,267 @@
+//! The searcher: the transposition table and settings that persist between searches, and one
+//! search from start to result (root moves, threads, the deepest completed answer).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::Instant;
+
+use super::eval::{self, Weights};
+use super::score::{to_score, INF, MAX_PLY};
+use super::smp::{CacheLine, Shared, BUSY_SLOTS};
+use super::time::TimeManager;
+use super::tt::Tt;
+use super::worker::{RootMove, Worker};
+use super::{
+    Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, DEFAULT_HASH_MIB,
+    MAX_HASH_MIB, STACK_SIZE,
+};
+use crate::rules::{Game, Move, Outcome};
+
+/// The search engine with its persistent state (transposition table, settings).
+pub struct Searcher {
+    hash_mib: usize,
+    tt: Tt,
+    config: SearchConfig,
+    weights: Weights,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(DEFAULT_HASH_MIB)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mib` MiB and the default switches (or
+    /// those of [`CONFIG_ENV`] when set).
+    pub fn new(hash_mib: usize) -> Searcher {
+        let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
+        Searcher {
+            hash_mib,
+            tt: Tt::new(hash_mib),
+            config: SearchConfig::from_env(),
+            weights: eval::WEIGHTS,
+        }
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash_mib(&mut self, mib: usize) -> Result<(), String> {
+        if !(1..=MAX_HASH_MIB).contains(&mib) {
+            return Err(format!(
+                "hash size {mib} MiB is out of range (1 to {MAX_HASH_MIB})"
+            ));
+        }
+        self.hash_mib = mib;
+        self.tt = Tt::new(mib);
+        Ok(())
+    }
+
+    /// The table size in MiB.
+    pub fn hash_mib(&self) -> usize {
+        self.hash_mib
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The pruning switches in use.
+    pub fn config(&self) -> SearchConfig {
+        self.config
+    }
+
+    /// Changes the pruning switches (for A/B matches).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Changes the evaluation weights (for tuning).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Searches `game`'s current position within `limits`, reporting progress to `report`, until
+    /// done or `stop` is set.
+    ///
+    /// Threads: `options.threads` searchers share the table (Lazy SMP); the first one's result
+    /// is returned. The callback is called on the caller's thread. When the side to move has no
+    /// legal move, `best` is `None` and the score is `Mate(0)` (lost) or the game's result.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: &SearchOptions,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let legal = root_moves(game, limits);
+        if legal.is_empty() {
+            return no_move(game, start);
+        }
+        let root: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                prev_score: -INF,
+                pv: vec![mv],
+            })
+            .collect();
+        let time = TimeManager::new(start, limits, game.side_to_move(), options.move_overhead);
+        let max_depth = if limits.infinite {
+            MAX_PLY as u32
+        } else {
+            limits.depth.unwrap_or(MAX_PLY as u32).max(1)
+        };
+        let threads = options.threads.max(1);
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: CacheLine(AtomicU64::new(0)),
+            time,
+            node_limit: if limits.infinite { None } else { limits.nodes },
+            config: self.config,
+            weights: self.weights,
+            helper_best: Mutex::new(None),
+            max_depth,
+            threads,
+            busy: if threads > 1 {
+                (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Box::new([])
+            },
+        };
+        let multi_pv = options.multi_pv.max(1);
+        let (main_root, depth) = run_threads(&shared, game, &root, multi_pv, report);
+        // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more;
+        // its lines are reported too, so the last report always matches the result.
+        let helper = shared.helper_best.lock().expect("not poisoned").take();
+        let best_root = match helper {
+            Some((d, seldepth, root)) if d > depth => {
+                let nodes = shared.nodes.load(Ordering::Relaxed);
+                let time = start.elapsed();
+                for (k, rm) in root.iter().take(multi_pv).enumerate() {
+                    report(&SearchInfo {
+                        depth: d,
+                        seldepth,
+                        score: to_score(rm.score),
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        time,
+                        hashfull: self.tt.hashfull(),
+                        pv: rm.pv.clone(),
+                        multipv: k + 1,
+                    });
+                }
+                root
+            }
+            _ => main_root,
+        };
+        let best = &best_root[0];
+        SearchResult {
+            best: Some(best.mv),
+            score: if best.score > -INF {
+                to_score(best.score)
+            } else {
+                Score::Cp(0)
+            },
+            pv: best.pv.clone(),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            time: start.elapsed(),
+        }
+    }
+}
+
+/// The root's moves: the legal moves (only those of `searchmoves` among them, if any are),
+/// captures first. This order is also the answer if the search stops before depth 1 ends.
+fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
+    let mut legal: Vec<Move> = game.legal_moves().to_vec();
+    if !limits.search_moves.is_empty() {
+        let wanted: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.search_moves.contains(m))
+            .collect();
+        if !wanted.is_empty() {
+            legal = wanted;
+        }
+    }
+    let pos = game.position();
+    legal.sort_by_key(|&m| std::cmp::Reverse(pos.capture_count(m, game.rules())));
+    legal
+}
+
+/// The result when the side to move has no legal move: lost (or the game's result).
+fn no_move(game: &Game, start: Instant) -> SearchResult {
+    let us = game.side_to_move();
+    let score = match game.outcome() {
+        Outcome::Win(c, _) if c == us => Score::Mate(0),
+        Outcome::Draw(_) => Score::Cp(0),
+        _ => Score::Mate(0),
+    };
+    SearchResult {
+        best: None,
+        score,
+        pv: Vec::new(),
+        nodes: 0,
+        time: start.elapsed(),
+    }
+}
+
+/// Runs the main search thread and its helpers over `root`, forwarding the main thread's
+/// reports to `report` on the caller's thread; returns the main thread's root moves (best
+/// first) and the depth it completed.
+fn run_threads(
+    shared: &Shared,
+    game: &Game,
+    root: &[RootMove],
+    multi_pv: usize,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> (Vec<RootMove>, u32) {
+    let (tx, rx) = mpsc::channel::<SearchInfo>();
+    let max_depth = shared.max_depth;
+    std::thread::scope(|scope| {
+        let mut helpers = Vec::new();
+        for id in 1..shared.threads {
+            let mut root = root.to_vec();
+            let game = game.clone();
+            let handle = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(id, shared, game);
+                    w.iterate(&mut root, max_depth, multi_pv, None);
+                })
+                .expect("spawn search thread");
+            helpers.push(handle);
+        }
+        let main = {
+            let mut root = root.to_vec();
+            let game = game.clone();
+            std::thread::Builder::new()
+                .name("search-0".into())
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(0, shared, game);
+                    let depth = w.iterate(&mut root, max_depth, multi_pv, Some(&tx));
+                    // Done: the helpers stop too.
+                    shared.abort.store(true, Ordering::Relaxed);
+                    (root, depth)
+                })
+                .expect("spawn search thread")
+        };
+        // Reports are forwarded on the caller's thread until the main searcher hangs up.
+        for info in rx {
+            report(&info);
+        }
+        let out = main.join().expect("search thread panicked");
+        for h in helpers {
+            h.join().expect("search thread panicked");
+        }
+        out
+    })
+}

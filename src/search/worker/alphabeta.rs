@@ -1,0 +1,353 @@
+//! The main search below the root: principal variation search over the staged move picker,
+//! with the table, null move, late move reductions and pruning. Each technique is one step of
+//! `search_inner` and is explained where it is applied.
+
+use arrayvec::ArrayVec;
+
+use super::super::params::{
+    DEFER_DEPTH, FEW_MOVES, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
+    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_MIN_DEPTH,
+    NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES, NULL_REDUCTION_BASE,
+    NULL_REDUCTION_DIVISOR,
+};
+use super::super::picker::{Hints, Kind, MovePicker};
+use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::super::tt::Bound;
+use super::{tt_cutoff, Step, Worker};
+use crate::rules::Move;
+
+/// What one node of the main search knows while it searches its moves.
+struct Node {
+    alpha: i32,
+    beta: i32,
+    depth: i32,
+    ply: usize,
+    /// Whether the window is open (a principal variation node) rather than null.
+    pv_node: bool,
+    /// The static evaluation, once something asked for it.
+    static_eval: Option<i32>,
+}
+
+/// How the loop over a node's moves ended.
+enum Searched {
+    /// Every move was searched or pruned, or one cut off: the best score and move.
+    Done(i32, Option<Move>),
+    /// The search was stopped; the result means nothing.
+    Stopped,
+}
+
+impl Worker<'_> {
+    /// Searches a child node, keeping the rule 7 dependency of this subtree.
+    /// With several threads, a node deep enough to be worth it is marked busy while searched.
+    pub(super) fn search(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let outer = self.dep;
+        self.dep = usize::MAX;
+        let hash = self.game.position().hash();
+        let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
+        let v = self.search_inner(alpha, beta, depth, ply, allow_null);
+        if marked {
+            self.shared.unmark_busy(hash);
+        }
+        self.dep = self.dep.min(outer);
+        v
+    }
+
+    fn search_inner(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        if let Some(v) = self.flow_end(ply) {
+            return v;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        if ply >= MAX_PLY {
+            return self.evals.get(&self.game, &self.weights);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Mate distance pruning: no line from here can beat a win found closer to the root.
+        let alpha = alpha.max(-MATE + ply as i32);
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let hash = self.game.position().hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.shared.tt.probe(hash) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                if let Some(s) = tt_cutoff(&hit, alpha, beta, ply) {
+                    return s;
+                }
+            }
+        }
+        // Moves come from a staged picker (table move, captures, killers, then the quiet
+        // moves, each stage produced only when needed) without rule 7: each move is checked
+        // when the move loop reaches it (see `Worker::reach`). Both save work at nodes that
+        // cut off early, most of them. Bans among moves never reached did not shape the
+        // result, so the table scheme is unaffected. The few-moves extension and null move
+        // need the number of legal moves first: only they count them beforehand.
+        let cfg = self.cfg;
+        let legal_count = if cfg.few_moves_extension || cfg.null_move {
+            let n = self.legal_count();
+            if n == 0 {
+                // Rule 8: no legal move (blocked, or every move banned) loses.
+                return -MATE + ply as i32;
+            }
+            n
+        } else {
+            usize::MAX
+        };
+        // A side with one or two moves left is close to losing by having none: look one ply
+        // deeper, cheaply, since the node has almost no branches.
+        let depth = if cfg.few_moves_extension && legal_count <= FEW_MOVES && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        let mut node = Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            pv_node,
+            static_eval: None,
+        };
+        if let Some(v) = self.null_move(&mut node, legal_count, allow_null) {
+            return v;
+        }
+        let (best, best_move) = match self.search_moves(&mut node, tt_move) {
+            Searched::Done(best, best_move) => (best, best_move),
+            Searched::Stopped => return 0,
+        };
+        if best == -INF {
+            // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
+            return -MATE + ply as i32;
+        }
+        self.store(hash, &node, best, best_move);
+        best
+    }
+
+    /// Null move: if giving the opponent a free move still fails high, a real move will too.
+    /// Unsound in zugzwang, which this game has (a side can be forced to open its own flank or
+    /// walk into a block), so it is guarded: not where passing is a real move (territory),
+    /// only with plenty of legal moves and pieces, never twice in a row. The static evaluation
+    /// it needs is kept for futility. Returns the node's score if the null move settles it
+    /// (0 if the search was stopped meanwhile).
+    fn null_move(&mut self, node: &mut Node, legal_count: usize, allow_null: bool) -> Option<i32> {
+        let (depth, beta) = (node.depth, node.beta);
+        if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH) {
+            return None;
+        }
+        let eval = self.evals.get(&self.game, &self.weights);
+        node.static_eval = Some(eval);
+        let us = self.game.side_to_move();
+        if self.game.rules().may_pass()
+            || eval < beta
+            || legal_count < NULL_MIN_LEGAL_MOVES
+            || self.game.position().count(us) < NULL_MIN_PIECES
+            || beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let r = NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR;
+        self.game.make(Move::PASS);
+        let v = -self.search(-beta, -beta + 1, depth - 1 - r, node.ply + 1, false);
+        self.game.unmake();
+        if self.stopped {
+            return Some(0);
+        }
+        if v >= beta {
+            return Some(if v >= MATE_BOUND { beta } else { v });
+        }
+        None
+    }
+
+    /// The loop over the node's moves, in the picker's order; moves another thread is busy
+    /// with are put off to the end (see `Shared::busy`).
+    fn search_moves(&mut self, node: &mut Node, tt_move: Option<Move>) -> Searched {
+        let (depth, ply) = (node.depth, node.ply);
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
+        // Late move pruning stops at the first quiet move past the limit: the picker need
+        // only set that many apart from the rest.
+        let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= LMP_MAX_DEPTH;
+        let mut picker = MovePicker::new(tt_move, if lmp { lmp_limit + 1 } else { usize::MAX });
+        let mut searched = 0;
+        let mut deferred: ArrayVec<(Move, Kind, u64), 64> = ArrayVec::new();
+        let mut next_deferred = 0;
+        let mut picking = true;
+        let defer = self.smp && depth > DEFER_DEPTH;
+        loop {
+            let next = if picking {
+                let hints = Hints {
+                    history: &self.history,
+                    width: self.width,
+                    killers: self.killers[ply],
+                };
+                let next = picker.next(&self.game, &hints);
+                picking = next.is_some();
+                next
+            } else {
+                None
+            };
+            let (mv, kind, child) = if let Some((mv, kind)) = next {
+                // Rule 7, checked when a move is first reached. A banned move is not a move
+                // here: it counts for nothing below.
+                match self.reach(mv) {
+                    Some(h) => (mv, kind, h),
+                    None => continue,
+                }
+            } else if next_deferred < deferred.len() {
+                next_deferred += 1;
+                deferred[next_deferred - 1]
+            } else {
+                break;
+            };
+            let quiet = kind.is_quiet();
+            if !node.pv_node && searched > 0 && quiet && best > -MATE_BOUND {
+                // Late move pruning: in a node expected to fail low, quiet moves this late in
+                // the order (hundreds on big boards) rarely matter at low depth.
+                if lmp && searched >= lmp_limit {
+                    break;
+                }
+                if self.futile(node) {
+                    break;
+                }
+            }
+            if defer
+                && searched > 0
+                && next_deferred == 0
+                && !deferred.is_full()
+                && self.shared.is_busy(child)
+            {
+                deferred.push((mv, kind, child));
+                continue;
+            }
+            let v = self.search_child(node, mv, kind, searched);
+            if self.stopped {
+                return Searched::Stopped;
+            }
+            let step = self.improve(v, mv, ply, &mut best, &mut node.alpha, node.beta);
+            if step != Step::Worse {
+                best_move = Some(mv);
+            }
+            if step == Step::Cutoff {
+                if quiet {
+                    self.reward_cutoff(ply, depth, mv, &quiets);
+                }
+                break;
+            }
+            if quiet && !quiets.is_full() {
+                quiets.push(mv);
+            }
+            searched += 1;
+        }
+        Searched::Done(best, best_move)
+    }
+
+    /// Futility: whether a quiet move cannot lift this node's hopeless static score by the
+    /// margin (near the leaves only). The static evaluation is computed the first time this
+    /// asks, after the first move, which often cuts off alone.
+    fn futile(&mut self, node: &mut Node) -> bool {
+        if !self.cfg.futility || node.depth > FUTILITY_MAX_DEPTH {
+            return false;
+        }
+        let (game, weights) = (&self.game, &self.weights);
+        let evals = &mut self.evals;
+        let eval = *node
+            .static_eval
+            .get_or_insert_with(|| evals.get(game, weights));
+        eval + FUTILITY_MARGIN_PER_PLY * node.depth <= node.alpha
+    }
+
+    /// Plays `mv` and searches it: the first move with the full window, the others with a
+    /// null window (late quiet ones reduced first), re-searched when they beat alpha.
+    fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
+        let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
+        let new_depth = node.depth - 1;
+        self.game.make(mv);
+        let mut v;
+        if searched == 0 {
+            v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+        } else {
+            // Late move reductions for quiet moves ordered late; re-searched at full depth
+            // when they beat alpha. The first killer is trusted enough not to be reduced.
+            let mut r = 0;
+            if self.cfg.lmr
+                && node.depth >= LMR_MIN_DEPTH
+                && kind.is_quiet()
+                && kind != Kind::Killer
+            {
+                r = self.lmr[(node.depth as usize).min(63)][searched.min(63)];
+                if node.pv_node {
+                    r -= 1;
+                }
+                r = r.clamp(0, new_depth - 1);
+            }
+            v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if v > alpha && r > 0 {
+                v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+            }
+            if v > alpha && v < beta && node.pv_node {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+            }
+        }
+        self.game.unmake();
+        v
+    }
+
+    /// A quiet move cut off: it becomes this ply's first killer, and its history score rises
+    /// while those of the quiet moves searched before it fall.
+    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
+        self.update_history(mv, bonus);
+        for &q in quiets {
+            self.update_history(q, -bonus);
+        }
+    }
+
+    /// Stores the node's result: a score only if it does not depend on the path that led here
+    /// (see the module documentation), else just the best move.
+    fn store(&self, hash: u64, node: &Node, best: i32, best_move: Option<Move>) {
+        let path_independent = self.dep >= self.root_index + node.ply;
+        if path_independent {
+            let bound = if best >= node.beta {
+                Bound::Lower
+            } else if best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(hash, best_move, to_tt(best, node.ply), node.depth, bound);
+        } else if best_move.is_some() {
+            self.shared.tt.store(hash, best_move, 0, 0, Bound::None);
+        }
+    }
+}
