@@ -419,7 +419,7 @@ fn ab_match() {
     let nodes = env("AB_NODES", 10_000);
     let size = env("AB_SIZE", 8) as usize;
     let mut off = SearchConfig::default();
-    let mut weights = mingmang::search::eval::WEIGHTS;
+    let mut weights = mingmang::search::eval::Weights::DEFAULT;
     match feature.as_str() {
         // `AB_FEATURE=weights AB_WEIGHTS=mobility=4,tempo=0`: the default weights against these.
         "weights" => {
@@ -427,18 +427,9 @@ fn ab_match() {
             for pair in spec.split(',').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').expect("name=value");
                 let v: i32 = v.parse().expect("integer weight");
-                let w = &mut weights;
-                match k {
-                    "material" => w.material = v,
-                    "mobility" => w.mobility = v,
-                    "anchored" => w.anchored = v,
-                    "half_anchored" => w.half_anchored = v,
-                    "hanging_own" => w.hanging_own = v,
-                    "hanging_their" => w.hanging_their = v,
-                    "tempo" => w.tempo = v,
-                    "territory" => w.territory = v,
-                    other => panic!("unknown weight {other}"),
-                }
+                weights
+                    .set(mingmang::rules::GameKind::MingMang, k, v)
+                    .expect("a weight of Ming Mang");
             }
         }
         "null_move" => off.null_move = !off.null_move,

@@ -249,8 +249,8 @@ fn game(preset: Preset, text: &str) -> Game {
 }
 
 fn eval(game: &Game) -> i32 {
-    use mingmang::search::eval_relatives::{evaluate, WEIGHTS};
-    evaluate(game, &WEIGHTS)
+    use mingmang::search::eval::{evaluate, Weights};
+    evaluate(game, &Weights::DEFAULT)
 }
 
 // The terms see what they claim (each pair differs in the one feature named).

@@ -11,7 +11,7 @@
 //!   table get along): the alpha-beta, quiescence and the root with iterative deepening, each
 //!   in its own file; `picker` orders a node's moves.
 //! - [`params`]: every tunable number, named and explained; [`SearchConfig`]: the switches.
-//! - [`eval`] and [`eval_relatives`]: the evaluations; [`tt`]: the table; [`time`]: the clock;
+//! - [`eval`]: the evaluations and their weights, per game; [`tt`]: the table; [`time`]: the clock;
 //!   [`score`]: score ranges and conversions.
 //! - [`mod@bench`]: the fixed benchmark; [`selfplay`]: simple players and matches for the tests
 //!   and A/B experiments.
@@ -20,7 +20,6 @@ pub mod bench;
 mod config;
 pub mod eval;
 mod eval_cache;
-pub mod eval_relatives;
 pub mod params;
 mod picker;
 pub mod score;

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
-use super::eval::{self, Weights};
+use super::eval::Weights;
 use super::score::{to_score, INF, MAX_PLY};
 use super::smp::{CacheLine, Shared, BUSY_SLOTS};
 use super::time::TimeManager;
@@ -40,7 +40,7 @@ impl Searcher {
             hash_mib,
             tt: Tt::new(hash_mib),
             config: SearchConfig::from_env(),
-            weights: eval::WEIGHTS,
+            weights: Weights::DEFAULT,
         }
     }
 
@@ -76,7 +76,7 @@ impl Searcher {
         self.config = config;
     }
 
-    /// Changes the evaluation weights (for tuning).
+    /// Changes the evaluation weights (of every game; for tuning).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
     }

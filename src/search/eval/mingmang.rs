@@ -1,46 +1,36 @@
-//! The static evaluation: hand-written features of a position, from the side to move's view.
+//! Ming Mang's static evaluation: hand-written features of a position, from the side to move's
+//! view, weighed by [`MingMangWeights`].
 //!
 //! Every board from 4x4 to 19x19 is read through the same rank and file occupancy words, so the
-//! features mean the same on all sizes. The weights live in [`Weights`] for later tuning.
+//! features mean the same on all sizes.
 
 use crate::rules::geometry::MAX_DIM;
 use crate::rules::{Color, Game, Position};
 
-/// Feature weights in centi-pieces (100 = one piece).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Per piece: the game is won by taking pieces (conversion swings two).
-    pub material: i32,
-    /// Per square a piece can slide to: mobility keeps a side away from the loss by having no move.
-    pub mobility: i32,
-    /// Per piece whose friendly line reaches an edge both along its rank and its file: it cannot
-    /// be flanked on either line while that stays so (corner pieces always count).
-    pub anchored: i32,
-    /// Per piece anchored along one line only.
-    pub half_anchored: i32,
-    /// Per piece of the side to move that the opponent could capture with one move (it must
-    /// spend its move defending).
-    pub hanging_own: i32,
-    /// Per opposing piece the side to move could capture now; quiescence resolves the big
-    /// swings, this term only values the pressure when it stands pat.
-    pub hanging_their: i32,
-    /// For being on move.
-    pub tempo: i32,
-    /// Per empty square enclosed by one side only (territory scoring only).
-    pub territory: i32,
+weights! {
+    /// Feature weights in centi-pieces (100 = one piece).
+    MingMangWeights {
+        /// Per piece: the game is won by taking pieces (conversion swings two).
+        material = 100,
+        /// Per square a piece can slide to: mobility keeps a side away from the loss by having no move.
+        mobility = 1,
+        /// Per piece whose friendly line reaches an edge both along its rank and its file: it cannot
+        /// be flanked on either line while that stays so (corner pieces always count).
+        anchored = 25,
+        /// Per piece anchored along one line only.
+        half_anchored = 8,
+        /// Per piece of the side to move that the opponent could capture with one move (it must
+        /// spend its move defending).
+        hanging_own = 25,
+        /// Per opposing piece the side to move could capture now; quiescence resolves the big
+        /// swings, this term only values the pressure when it stands pat.
+        hanging_their = 10,
+        /// For being on move.
+        tempo = 8,
+        /// Per empty square enclosed by one side only (territory scoring only).
+        territory = 60,
+    }
 }
-
-/// The weights in use.
-pub const WEIGHTS: Weights = Weights {
-    material: 100,
-    mobility: 1,
-    anchored: 25,
-    half_anchored: 8,
-    hanging_own: 25,
-    hanging_their: 10,
-    tempo: 8,
-    territory: 60,
-};
 
 /// The feature counts: White's less Black's where only that difference is weighed, per colour
 /// where the weights differ by side.
@@ -309,12 +299,8 @@ fn features(pos: &Position) -> Features {
     }
 }
 
-/// The evaluation of `game`'s position for the side to move, in centi-pieces.
-pub fn evaluate(game: &Game, w: &Weights) -> i32 {
-    if game.rules().game() != crate::rules::GameKind::MingMang {
-        // The relatives have their own terms (kings, hands, the hunter).
-        return super::eval_relatives::evaluate(game, &super::eval_relatives::WEIGHTS);
-    }
+/// The evaluation of `game`'s position (Ming Mang) for the side to move, in centi-pieces.
+pub fn evaluate(game: &Game, w: &MingMangWeights) -> i32 {
     let pos = game.position();
     let us = pos.side_to_move();
     let them = us.other();
@@ -467,7 +453,10 @@ mod tests {
             assert_eq!(f.half_anchored, 0, "{n}");
             assert_eq!(f.hanging, [0, 0]);
             let g = Game::new(Rules::new(size));
-            assert_eq!(evaluate(&g, &WEIGHTS), WEIGHTS.tempo);
+            assert_eq!(
+                evaluate(&g, &MingMangWeights::DEFAULT),
+                MingMangWeights::DEFAULT.tempo
+            );
         }
     }
 

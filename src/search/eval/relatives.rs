@@ -1,99 +1,75 @@
-//! The static evaluation of the relatives of seed 004 (Mak-yek, Apit-sodok, Rek, Min Rek Chanh,
+//! The static evaluation of the relatives (Mak-yek, Apit-sodok, Rek, Min Rek Chanh,
 //! Gala and the hunt), from the side to move's view, in centi-pieces.
 //!
 //! The relatives are played on boards of at most 8x8, so every feature is read from 64-bit
 //! bitboards (bit `rank * 8 + file`) built once per call. Which terms apply is read from the
 //! game's [`Family`]: the capture kinds decide which threats exist, kings bring king safety,
-//! a hand brings placement, and the hunter brings freedom and cage terms. Ming Mang's own
-//! evaluation lives in [`super::eval`], which dispatches here for the relatives.
+//! a hand brings placement, and the hunter brings freedom and cage terms. Each relative has
+//! its own [`RelativeWeights`] (see [`super::Weights`]).
 
 use crate::rules::{Color, Custodian, Family, Game, KingMove, Position, Square};
 
-/// Feature weights in centi-pieces (100 = one piece).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Per piece on the board or in hand: captured pieces are removed, so material is the
-    /// game (the ply limit counts it too); a piece in hand will be a piece on the board.
-    pub material: i32,
-    /// Per square a piece can move to: a side with no move loses, and mobility is the room to
-    /// make threats.
-    pub mobility: i32,
-    /// Per piece of the side to move that the opponent could capture with one move: it must
-    /// spend its move defending (the opponent's captures happen after ours, so this is the real
-    /// danger when standing pat).
-    pub hanging_own: i32,
-    /// Per opposing piece the side to move could capture now; quiescence resolves the captures,
-    /// this only values the pressure when it stands pat.
-    pub hanging_their: i32,
-    /// Per piece that no single custodian capture can take (Gala): a friendly neighbour or the
-    /// edge beyond it on both its rank and its file.
-    pub shielded: i32,
-    /// Per empty orthogonal neighbour of the king's group, up to four (Rek family): enclosure
-    /// captures a group with none left, king included.
-    pub king_liberty: i32,
-    /// When the king's group has a single liberty left: one enemy move into it ends the game.
-    pub king_last_liberty: i32,
-    /// Per empty square beside the king that an enemy piece can reach in one move: where
-    /// interventions and enclosures against the king start.
-    pub king_exposed: i32,
-    /// When the opponent could capture the king with one move.
-    pub king_threatened: i32,
-    /// The hunt, per move the hunter has (steps and jumps): a hunter with no move loses.
-    pub hunter_move: i32,
-    /// The hunt, per jump the hunter has: each is a man about to be taken.
-    pub hunter_jump: i32,
-    /// The hunt, per square the hunter can walk to within [`HUNTER_REACH`] steps through empty
-    /// squares: the men win by closing this cage, the hunter by keeping it open.
-    pub hunter_room: i32,
-    /// The hunt, per move of the hunter to a square where no man can flank it at once: the
-    /// hunter's real freedom (a step into a flank is no escape).
-    pub hunter_safe_move: i32,
-    /// The hunt, when the hunter has no such move: it is all but trapped.
-    pub hunter_no_safe_move: i32,
-    /// The hunt, per man the hunter could jump after a safe move: its targets.
-    pub hunter_prey: i32,
-    /// The hunt, per step between the hunter and the nearest square from which it could jump
-    /// a man (at most `CHASE_MAX`): the hunter wins only by going after the men.
-    pub hunter_chase: i32,
-    /// The hunt, per loose man near the hunter, times how near (up to `NEAR_RANGE`): the
-    /// hunter's pressure on several men at once.
-    pub hunter_near: i32,
-    /// The hunt, per man next to the hunter that it cannot jump (the square beyond occupied or
-    /// off the board): the men that build the cage.
-    pub cage_man: i32,
-    /// The hunt, when the men could take the hunter with one move (custodian).
-    pub hunter_threatened: i32,
-    /// The hunt, per man below four: the hunter wins at fewer than two, so the last men are
-    /// worth more than the first.
-    pub last_men: i32,
-    /// For being on move.
-    pub tempo: i32,
+weights! {
+    /// Feature weights in centi-pieces (100 = one piece).
+    RelativeWeights {
+        /// Per piece on the board or in hand: captured pieces are removed, so material is the
+        /// game (the ply limit counts it too); a piece in hand will be a piece on the board.
+        material = 100,
+        /// Per square a piece can move to: a side with no move loses, and mobility is the room to
+        /// make threats.
+        mobility = 1,
+        /// Per piece of the side to move that the opponent could capture with one move: it must
+        /// spend its move defending (the opponent's captures happen after ours, so this is the real
+        /// danger when standing pat).
+        hanging_own = 40,
+        /// Per opposing piece the side to move could capture now; quiescence resolves the captures,
+        /// this only values the pressure when it stands pat.
+        hanging_their = 10,
+        /// Per piece that no single custodian capture can take (Gala): a friendly neighbour or the
+        /// edge beyond it on both its rank and its file.
+        shielded = 12,
+        /// Per empty orthogonal neighbour of the king's group, up to four (Rek family): enclosure
+        /// captures a group with none left, king included.
+        king_liberty = 12,
+        /// When the king's group has a single liberty left: one enemy move into it ends the game.
+        king_last_liberty = 60,
+        /// Per empty square beside the king that an enemy piece can reach in one move: where
+        /// interventions and enclosures against the king start.
+        king_exposed = 8,
+        /// When the opponent could capture the king with one move.
+        king_threatened = 150,
+        /// The hunt, per move the hunter has (steps and jumps): a hunter with no move loses.
+        hunter_move = 15,
+        /// The hunt, per jump the hunter has: each is a man about to be taken.
+        hunter_jump = 30,
+        /// The hunt, per square the hunter can walk to within [`HUNTER_REACH`] steps through empty
+        /// squares: the men win by closing this cage, the hunter by keeping it open.
+        hunter_room = 6,
+        /// The hunt, per move of the hunter to a square where no man can flank it at once: the
+        /// hunter's real freedom (a step into a flank is no escape).
+        hunter_safe_move = 25,
+        /// The hunt, when the hunter has no such move: it is all but trapped.
+        hunter_no_safe_move = 400,
+        /// The hunt, per man the hunter could jump after a safe move: its targets.
+        hunter_prey = 12,
+        /// The hunt, per step between the hunter and the nearest square from which it could jump
+        /// a man (at most `CHASE_MAX`): the hunter wins only by going after the men.
+        hunter_chase = 8,
+        /// The hunt, per loose man near the hunter, times how near (up to `NEAR_RANGE`): the
+        /// hunter's pressure on several men at once.
+        hunter_near = 4,
+        /// The hunt, per man next to the hunter that it cannot jump (the square beyond occupied or
+        /// off the board): the men that build the cage.
+        cage_man = 10,
+        /// The hunt, when the men could take the hunter with one move (custodian).
+        hunter_threatened = 60,
+        /// The hunt, per man below four: the hunter wins at fewer than two, so the last men are
+        /// worth more than the first.
+        last_men = 60,
+        /// For being on move.
+        tempo = 8,
+    }
 }
-
-/// The weights in use.
-pub const WEIGHTS: Weights = Weights {
-    material: 100,
-    mobility: 1,
-    hanging_own: 40,
-    hanging_their: 10,
-    shielded: 12,
-    king_liberty: 12,
-    king_last_liberty: 60,
-    king_exposed: 8,
-    king_threatened: 150,
-    hunter_move: 15,
-    hunter_jump: 30,
-    hunter_room: 6,
-    hunter_safe_move: 25,
-    hunter_no_safe_move: 400,
-    hunter_prey: 12,
-    hunter_chase: 8,
-    hunter_near: 4,
-    cage_man: 10,
-    hunter_threatened: 60,
-    last_men: 60,
-    tempo: 8,
-};
 
 /// How many steps of the hunter's walk count as its room.
 pub const HUNTER_REACH: usize = 3;
@@ -398,7 +374,7 @@ struct Features {
 }
 
 /// The evaluation of `game`'s position (a relative) for the side to move, in centi-pieces.
-pub fn evaluate(game: &Game, w: &Weights) -> i32 {
+pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
     let pos = game.position();
     let f = game.rules().family();
     let us = pos.side_to_move();
@@ -448,7 +424,14 @@ pub fn evaluate(game: &Game, w: &Weights) -> i32 {
 /// King safety in the Rek family for the king on `king` of colour `c`, with the enemy's moves
 /// `enemy` and threats `threat`: liberties of its group against enclosure, reachable squares
 /// beside it, and whether it can be taken at once.
-fn king_safety(b: &Board, king: u64, c: Color, enemy: &Reach, threat: u64, w: &Weights) -> i32 {
+fn king_safety(
+    b: &Board,
+    king: u64,
+    c: Color,
+    enemy: &Reach,
+    threat: u64,
+    w: &RelativeWeights,
+) -> i32 {
     let group = group_of(king, b.side[c.index()], b.all);
     let libs = (neighbours(group, b.all) & b.empty).count_ones() as i32;
     let mut s = w.king_liberty * libs.min(4);
@@ -474,7 +457,7 @@ fn hunt(
     f: &Family,
     reaches: &[Reach; 2],
     white_threat: u64,
-    w: &Weights,
+    w: &RelativeWeights,
 ) -> i32 {
     let Some(hsq) = pos.king(Color::Black) else {
         return 0;
@@ -605,7 +588,11 @@ mod tests {
             Preset::MinRekChanh,
         ] {
             let g = Game::new(Rules::preset(p));
-            assert_eq!(evaluate(&g, &WEIGHTS), WEIGHTS.tempo, "{p}");
+            assert_eq!(
+                evaluate(&g, &RelativeWeights::DEFAULT),
+                RelativeWeights::DEFAULT.tempo,
+                "{p}"
+            );
         }
     }
 
