@@ -1,12 +1,72 @@
-//! mingmang: a game engine and rules authority for Ming Mang, the Tibetan custodian-capture game.
+//! mingmang: a game engine and rules authority for Ming Mang, the Tibetan custodian-capture
+//! game, and its relatives (Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt form of
+//! Mak-yek). The rules it plays are described in `docs/rules.md`.
 //!
 //! The crate is split so that each part can be used alone:
-//! - [`rules`]: boards from 4x4 to 19x19, move generation, captures, rule 7, results, perft.
-//! - [`search`]: the alpha-beta search that picks moves.
+//! - [`rules`]: boards from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move
+//!   generation and captures, rule 7 (no return to an earlier position), results, perft. It
+//!   knows nothing of search or protocol.
+//! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
-//! - [`cli`]: command-line flags shared by the subcommands.
+//! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
-//! - [`protocol`]: the UGI/UCI/UAI text protocol (see `protocol/README.md`).
+//! - [`cli`]: command-line flags shared by the subcommands.
+//!
+//! # Play a game and ask its outcome
+//! A [`rules::Game`] is the authority on legality: it knows the position it started from and
+//! every move since, so it can apply rule 7, and it says when the game is over and why.
+//! ```
+//! use mingmang::rules::{Color, EndReason, Game, Outcome, Preset, Rules};
+//!
+//! let mut game = Game::new(Rules::preset(Preset::MingMang));
+//! assert_eq!(game.legal_moves().len(), 72);
+//! game.play_text("a2b2").unwrap(); // White slides a2 to b2
+//! game.play_text("h7g7").unwrap(); // Black replies
+//! game.play_text("b2a2").unwrap(); // White goes back
+//! // Black going back too would recreate the start position: rule 7 forbids it.
+//! let err = game.play_text("g7h7").unwrap_err();
+//! assert!(err.contains("earlier position"));
+//! assert_eq!(game.outcome(), Outcome::Ongoing);
+//!
+//! // A side that cannot move loses: here White's lone piece on a1 is walled in.
+//! let position = mingmang::rules::parse_position("4/4/b3/wb2 w").unwrap();
+//! let game = Game::from_position(Rules::new(position.size()), position).unwrap();
+//! assert_eq!(game.outcome(), Outcome::Win(Color::Black, EndReason::NoLegalMove));
+//! ```
+//!
+//! # Count the move tree (perft)
+//! Perft counts the leaves of the legal move tree, rule 7 applied along every path; any game
+//! and option set can be counted.
+//! ```
+//! use mingmang::rules::{perft, Game, Preset, RuleOptions, Rules};
+//!
+//! let mut game = Game::new(Rules::preset(Preset::MingMang));
+//! assert_eq!(perft::perft(&mut game, 2), 4_686);
+//!
+//! let options = RuleOptions { territory: true, ..RuleOptions::default() };
+//! let rules = Rules::preset(Preset::Gundru).with_options(options).unwrap();
+//! let mut game = Game::new(rules);
+//! // On 9x9 each side has 16 pieces; under territory scoring it may also pass.
+//! assert!(perft::perft(&mut game, 1) > 0);
+//! ```
+//!
+//! # Search a position for its best move
+//! [`search::Searcher`] keeps its transposition table between searches; a search takes the
+//! game (for rule 7), limits, a stop flag and a callback for progress reports.
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use mingmang::rules::{parse_position, Game, Rules};
+//! use mingmang::search::{Limits, SearchOptions, Searcher};
+//!
+//! // White to move can slide c1 to c3, flanking b3 (with a3) and c4 (with c5).
+//! let position = parse_position("2w1/2b1/wb2/4/2w1 w").unwrap();
+//! let game = Game::from_position(Rules::new(position.size()), position).unwrap();
+//! let mut searcher = Searcher::new(16);
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let stop = AtomicBool::new(false);
+//! let result = searcher.search(&game, &limits, &SearchOptions::default(), &stop, &mut |_| {});
+//! assert_eq!(result.best.unwrap().to_string(), "c1c3");
+//! ```
 
 pub mod cli;
 pub mod gtp;

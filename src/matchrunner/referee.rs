@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
-use crate::rules::{format_position, Color, Game, Move, Outcome, Rules};
+use crate::rules::{format_position, Color, Game, Outcome, Rules};
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,12 +252,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         }
         // Garbage is anything that is not shaped like a move on this board; a well-shaped
         // move the rules forbid (rule 7 included) is an illegal move.
-        let shaped = word == "0000"
-            || word.eq_ignore_ascii_case("pass")
-            || Move::parse_shape(&word, rules.size()).is_ok()
-            || (rules.family().has_placement()
-                && crate::rules::Square::parse(&word, rules.size()).is_ok());
-        if !shaped {
+        if !rules.reads_as_move(&word) {
             let why = format!("{} answered 'bestmove {word}'", e.spec.name);
             let (r, t) = forfeit(Termination::Garbage(why), e);
             return Played::new(r, t, played);

@@ -5,6 +5,22 @@ use super::family::KingMove;
 use super::game::Game;
 use super::geometry::{Color, Square};
 use super::moves::{shorten, Move, MoveText};
+use super::variant::Rules;
+
+impl Rules {
+    /// Whether `text` is written like a move of this game, legal or not: two squares of this
+    /// board (`a1a5`), the pass (`0000`, `pass`), or where pieces are placed from hand a square
+    /// alone. What a referee calls garbage is anything else.
+    pub fn reads_as_move(&self, text: &str) -> bool {
+        let t = text.trim();
+        match Move::parse_shape(t, self.size()) {
+            Ok(_) | Err(MoveText::Pass) => true,
+            Err(MoveText::Bad(_)) => {
+                self.family().has_placement() && Square::parse(t, self.size()).is_ok()
+            }
+        }
+    }
+}
 
 impl Game {
     /// Reads a move in this game's notation and checks that it is legal now, explaining why

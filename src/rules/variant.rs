@@ -4,7 +4,7 @@
 //! [`Rules`] is immutable and always valid: it is made by [`Rules::new`], [`Rules::preset`] or
 //! [`Rules::build`] (which checks that the size and options fit the game), and changed only
 //! through the `with_*` methods, which check again. When it is built it also decides how
-//! captures are found ([`Model`]), so the move generators dispatch on one field instead of
+//! captures are found (its capture model), so the move generators dispatch on one field instead of
 //! re-deriving the game from flags at every call.
 
 use std::fmt;

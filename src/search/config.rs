@@ -41,7 +41,7 @@ impl Default for SearchConfig {
     }
 }
 
-/// Environment variable that overrides [`SearchConfig`] switches in every new [`Searcher`]: a
+/// Environment variable that overrides [`SearchConfig`] switches in every new [`super::Searcher`]: a
 /// developer switch for A/B matches through `mingmang match`, which runs the engine as a
 /// separate process. The value is a comma-separated list of `name=on|off` words with the field
 /// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are

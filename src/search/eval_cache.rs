@@ -1,6 +1,6 @@
 //! A per-thread cache of static evaluations by position hash.
 
-use super::eval::{evaluate, Weights};
+use super::eval::GameWeights;
 use crate::rules::Game;
 
 /// Slots of a worker's evaluation cache (a power of two).
@@ -23,13 +23,13 @@ impl EvalCache {
 
     /// The evaluation of `game`'s position, from the cache when it holds it.
     #[inline]
-    pub(super) fn get(&mut self, game: &Game, weights: &Weights) -> i32 {
+    pub(super) fn get(&mut self, game: &Game, weights: &GameWeights) -> i32 {
         let hash = game.position().hash();
         let slot = &mut self.slots[hash as usize & (EVAL_CACHE_SLOTS - 1)];
         if slot.0 == hash {
             return slot.1;
         }
-        let v = evaluate(game, weights);
+        let v = weights.evaluate(game);
         *slot = (hash, v);
         v
     }

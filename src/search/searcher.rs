@@ -33,7 +33,7 @@ impl Default for Searcher {
 
 impl Searcher {
     /// A searcher with a transposition table of `hash_mib` MiB and the default switches (or
-    /// those of [`CONFIG_ENV`] when set).
+    /// those of [`super::CONFIG_ENV`] when set).
     pub fn new(hash_mib: usize) -> Searcher {
         let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
         Searcher {

@@ -3,8 +3,8 @@
 //! Each game has its own evaluation and its own weights: Ming Mang's ([`mingmang`]) and one set
 //! for each relative ([`relatives`], whose terms follow the game's rules data). [`Weights`]
 //! holds all of them as data, readable and settable by name through one path, for tuning and
-//! for weight files. [`evaluate`] is the one place outside the rules where the search asks
-//! which game is played.
+//! for weight files. [`Weights::for_rules`] is the one place outside the rules where the search
+//! asks which game is played.
 
 /// Declares a set of evaluation weights: a struct with one `i32` field per weight, with its
 /// documentation and default value, plus access by name in declaration order.
@@ -60,7 +60,7 @@ pub mod relatives;
 pub use mingmang::MingMangWeights;
 pub use relatives::RelativeWeights;
 
-use crate::rules::{Game, GameKind};
+use crate::rules::{Game, GameKind, Rules};
 
 /// The weights of one game: Ming Mang's set or a relative's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +72,16 @@ pub enum GameWeights {
 }
 
 impl GameWeights {
+    /// The evaluation of `game`'s position for the side to move with these weights, which
+    /// must be those of `game`'s game (see [`Weights::of`]).
+    #[inline(always)]
+    pub fn evaluate(&self, game: &Game) -> i32 {
+        match self {
+            GameWeights::MingMang(w) => mingmang::evaluate(game, w),
+            GameWeights::Relative(w) => relatives::evaluate(game, w),
+        }
+    }
+
     /// The weights' names, in order.
     pub fn names(&self) -> &'static [&'static str] {
         match self {
@@ -131,6 +141,13 @@ impl Weights {
         &self.by_game[game.index()]
     }
 
+    /// The weights of the game `rules` play, which choose its evaluation: the one place outside
+    /// the rules where the search asks which game is played.
+    #[inline]
+    pub fn for_rules(&self, rules: &Rules) -> &GameWeights {
+        self.of(rules.game())
+    }
+
     /// The weights of `game`, to change.
     pub fn of_mut(&mut self, game: GameKind) -> &mut GameWeights {
         &mut self.by_game[game.index()]
@@ -152,12 +169,8 @@ impl Default for Weights {
 
 /// The evaluation of `game`'s position for the side to move, in centi-pieces, by the game's
 /// own evaluation and weights.
-#[inline]
 pub fn evaluate(game: &Game, weights: &Weights) -> i32 {
-    match weights.of(game.rules().game()) {
-        GameWeights::MingMang(w) => mingmang::evaluate(game, w),
-        GameWeights::Relative(w) => relatives::evaluate(game, w),
-    }
+    weights.for_rules(game.rules()).evaluate(game)
 }
 
 #[cfg(test)]
@@ -187,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_relative_evaluates_with_its_own_weights() {
-        use crate::rules::{Preset, Rules};
+        use crate::rules::Preset;
         let game = Game::new(Rules::preset(Preset::Gala));
         let mut w = Weights::default();
         let before = evaluate(&game, &w);

@@ -36,7 +36,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::eval::Weights;
+use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
 use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
 use super::picker::history_slot;
@@ -97,9 +97,10 @@ pub struct Worker<'a> {
     dep: usize,
     stopped: bool,
     lmr: Vec<[i32; 64]>,
-    /// Copies of the shared switches and weights, read at every node.
+    /// Copies of the shared switches and of the weights of the game played, read at every
+    /// node.
     cfg: SearchConfig,
-    weights: Weights,
+    weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
     /// The rules' scratch space for quiescence's captures and their child hashes.
@@ -129,6 +130,7 @@ impl<'a> Worker<'a> {
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
+        let weights = *shared.weights.for_rules(game.rules());
         let mut lmr = vec![[0i32; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -152,7 +154,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             lmr,
             cfg: shared.config,
-            weights: shared.weights,
+            weights,
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
