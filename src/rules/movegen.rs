@@ -264,47 +264,8 @@ impl Default for ChildHashCache {
 mod tests {
     use crate::rules::history::History;
     use crate::rules::random::{random_opening, Rng};
-    use crate::rules::{notation, BoardSize, Game, Move, Position, Preset, RuleOptions, Rules};
+    use crate::rules::{notation, Game, Move, Position, Preset, RuleOptions, Rules};
     use crate::rules::{GameKind, Square};
-
-    /// Every capture model and option the generators serve: each preset, and Ming Mang on
-    /// several sizes with each option that changes captures or moves.
-    fn rule_sets() -> Vec<Rules> {
-        let mut list: Vec<Rules> = Preset::ALL.into_iter().map(Rules::preset).collect();
-        let options = [
-            RuleOptions::default(),
-            RuleOptions {
-                territory: true,
-                ..RuleOptions::default()
-            },
-            RuleOptions {
-                enchained_capture: true,
-                ..RuleOptions::default()
-            },
-            RuleOptions {
-                corner_capture: true,
-                ..RuleOptions::default()
-            },
-            RuleOptions {
-                enchained_capture: true,
-                corner_capture: true,
-                last_piece_leap: true,
-                territory: true,
-                max_plies: None,
-            },
-            RuleOptions {
-                last_piece_leap: true,
-                ..RuleOptions::default()
-            },
-        ];
-        for (w, h) in [(4, 4), (5, 7), (8, 8), (13, 13), (19, 19)] {
-            for o in options {
-                let size = BoardSize::new(w, h).unwrap();
-                list.push(Rules::new(size).with_options(o).unwrap());
-            }
-        }
-        list
-    }
 
     /// A move of any kind on random squares of the largest board, mostly not a move of `pos`.
     fn random_move(rng: &mut Rng, pos: &Position) -> Move {
@@ -425,7 +386,7 @@ mod tests {
     fn every_generator_agrees_with_playing_the_moves_out() {
         let mut rng = Rng::new(7);
         let mut checked = 0;
-        for rules in rule_sets() {
+        for rules in Rules::samples() {
             for _ in 0..8 {
                 let mut game = Game::new(rules);
                 random_opening(&mut game, rng.below(90), &mut rng);

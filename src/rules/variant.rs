@@ -377,6 +377,44 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// A sample of rule sets for the tests: every preset, and Ming Mang on square and oblong
+    /// boards from 4x4 to 19x19 with each option that changes captures or moves, alone and
+    /// all together.
+    pub fn samples() -> Vec<Rules> {
+        let mut list: Vec<Rules> = Preset::ALL.into_iter().map(Rules::preset).collect();
+        let on = |f: fn(&mut RuleOptions)| {
+            let mut o = RuleOptions::default();
+            f(&mut o);
+            o
+        };
+        let options = [
+            RuleOptions::default(),
+            on(|o| o.territory = true),
+            on(|o| o.enchained_capture = true),
+            on(|o| o.corner_capture = true),
+            on(|o| o.last_piece_leap = true),
+            on(|o| {
+                o.enchained_capture = true;
+                o.corner_capture = true;
+                o.last_piece_leap = true;
+                o.territory = true;
+            }),
+        ];
+        for (w, h) in [(4, 4), (5, 7), (7, 7), (8, 8), (9, 9), (13, 13), (19, 19)] {
+            let size = BoardSize::new(w, h).expect("sample sizes are valid");
+            for o in options {
+                list.push(
+                    Rules::new(size)
+                        .with_options(o)
+                        .expect("Ming Mang takes every option"),
+                );
+            }
+        }
+        list
+    }
+}
+
 impl Default for Rules {
     fn default() -> Rules {
         Rules::preset(Preset::MingMang)

@@ -249,7 +249,7 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::rules::random::{random_opening, Rng};
-    use crate::rules::{BoardSize, Preset, RuleOptions, Rules};
+    use crate::rules::Rules;
 
     /// Scores of the reference order: one scale for every class, as if every move were
     /// generated and sorted at once.
@@ -321,30 +321,8 @@ mod tests {
     fn stages_give_the_order_of_scoring_every_move() {
         let mut rng = Rng::new(11);
         let mut history = vec![0i16; 2 * MAX_DIM.pow(4)];
-        let mut rules_list: Vec<Rules> = Preset::ALL.into_iter().map(Rules::preset).collect();
-        for n in [4, 5, 7, 8, 9, 13, 19] {
-            let size = BoardSize::new(n, n).unwrap();
-            for options in [
-                RuleOptions::default(),
-                RuleOptions {
-                    territory: true,
-                    ..RuleOptions::default()
-                },
-                RuleOptions {
-                    enchained_capture: true,
-                    corner_capture: true,
-                    ..RuleOptions::default()
-                },
-                RuleOptions {
-                    last_piece_leap: true,
-                    ..RuleOptions::default()
-                },
-            ] {
-                rules_list.push(Rules::new(size).with_options(options).expect("valid rules"));
-            }
-        }
         let mut checked = 0;
-        for rules in rules_list {
+        for rules in Rules::samples() {
             for _ in 0..12 {
                 let mut game = Game::new(rules);
                 random_opening(&mut game, rng.below(60), &mut rng);

@@ -51,7 +51,15 @@ impl Worker<'_> {
         self.dep = usize::MAX;
         let hash = self.game.position().hash();
         let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
-        let v = self.search_inner(alpha, beta, depth, ply, allow_null);
+        let node = Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            pv_node: beta - alpha > 1,
+            static_eval: None,
+        };
+        let v = self.search_node(node, hash, allow_null);
         if marked {
             self.shared.unmark_busy(hash);
         }
@@ -59,15 +67,9 @@ impl Worker<'_> {
         v
     }
 
-    fn search_inner(
-        &mut self,
-        alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        allow_null: bool,
-    ) -> i32 {
-        let pv_node = beta - alpha > 1;
+    /// The node's score: the table, quiescence at the horizon, null move, then its moves.
+    fn search_node(&mut self, mut node: Node, hash: u64, allow_null: bool) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
         self.pv_len[ply] = ply;
         if self.tick() {
             return 0;
@@ -76,24 +78,23 @@ impl Worker<'_> {
             return v;
         }
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, 0);
+            return self.qsearch(node.alpha, node.beta, ply, 0);
         }
         if ply >= MAX_PLY {
             return self.evals.get(&self.game, &self.weights);
         }
         self.seldepth = self.seldepth.max(ply);
         // Mate distance pruning: no line from here can beat a win found closer to the root.
-        let alpha = alpha.max(-MATE + ply as i32);
-        let beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        node.alpha = node.alpha.max(-MATE + ply as i32);
+        node.beta = node.beta.min(MATE - ply as i32 - 1);
+        if node.alpha >= node.beta {
+            return node.alpha;
         }
-        let hash = self.game.position().hash();
         let mut tt_move = None;
         if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
-            if !pv_node && hit.depth >= depth {
-                if let Some(s) = tt_cutoff(&hit, alpha, beta, ply) {
+            if !node.pv_node && hit.depth >= depth {
+                if let Some(s) = tt_cutoff(&hit, node.alpha, node.beta, ply) {
                     return s;
                 }
             }
@@ -117,19 +118,9 @@ impl Worker<'_> {
         };
         // A side with one or two moves left is close to losing by having none: look one ply
         // deeper, cheaply, since the node has almost no branches.
-        let depth = if cfg.few_moves_extension && legal_count <= FEW_MOVES && ply < MAX_PLY / 2 {
-            depth + 1
-        } else {
-            depth
-        };
-        let mut node = Node {
-            alpha,
-            beta,
-            depth,
-            ply,
-            pv_node,
-            static_eval: None,
-        };
+        if cfg.few_moves_extension && legal_count <= FEW_MOVES && ply < MAX_PLY / 2 {
+            node.depth += 1;
+        }
         if let Some(v) = self.null_move(&mut node, legal_count, allow_null) {
             return v;
         }
