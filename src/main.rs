@@ -34,8 +34,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (rule 7 applied along every path).
     Perft {
-        /// Plies to search.
-        #[arg(long, short)]
+        /// Plies to search, 0 to 12.
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=perft::MAX_DEPTH as i64))]
         depth: u32,
         /// Start from this position string instead of the start position.
         #[arg(long)]
@@ -155,11 +155,15 @@ fn run_perft(
     let mut game = build_game(rules.rules()?, fen, moves)?;
     let start = Instant::now();
     let nodes = if divide {
-        let split = perft::divide(&mut game, depth);
-        for (mv, n) in &split {
-            say(format_args!("{mv}: {n}"))?;
-        }
-        split.iter().map(|(_, n)| n).sum()
+        // Each root move's line goes out as soon as it is counted.
+        let mut failed = Ok(());
+        let total = perft::divide_each(&mut game, depth, |mv, n| {
+            if failed.is_ok() {
+                failed = say(format_args!("{mv}: {n}"));
+            }
+        });
+        failed?;
+        total
     } else {
         perft::perft(&mut game, depth)
     };

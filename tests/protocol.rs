@@ -214,7 +214,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("setoption name BoardSize value big", "not of the form WxH"),
         ("setoption name Variant value shogi", "unknown variant"),
         ("setoption name CornerCapture value 1", "true or false"),
-        ("go depth 0", "at least 1"),
+        ("go depth 0", "from 1 to"),
         ("go nodes -3", "whole number"),
         ("go movetime", "needs a number"),
         ("go searchmoves", "at least one move"),
@@ -261,15 +261,15 @@ fn bad_input_is_reported_and_changes_nothing() {
     for (line, needle) in [
         (
             "setoption name Hash value 32",
-            "'setoption' is not allowed while searching",
+            "'setoption' is not allowed while a search",
         ),
         (
             "position startpos",
-            "'position' is not allowed while searching",
+            "'position' is not allowed while a search",
         ),
-        ("ucinewgame", "not allowed while searching"),
-        ("go depth 1", "'go' is not allowed while searching"),
-        ("perft 1", "'perft' is not allowed while searching"),
+        ("ucinewgame", "'ucinewgame' is not allowed while a search"),
+        ("go depth 1", "'go' is not allowed while a search"),
+        ("perft 1", "'perft' is not allowed while a search"),
     ] {
         expect_error(&mut e, line, needle);
     }

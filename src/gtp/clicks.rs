@@ -158,10 +158,20 @@ impl ClickGame {
             ),
             (_, Some(c)) => format!("illegal move: {point} holds a {} piece", c.name()),
             (None, None) => format!("illegal move: no {} piece on {point}", color.name()),
-            (Some(sel), None) => format!(
-                "illegal move: the piece on {} cannot reach {point}",
-                super::vertex::format_square(sel.from)
-            ),
+            (Some(sel), None) => {
+                let from = super::vertex::format_square(sel.from);
+                let reaches = [Move::slide(sel.from, sq), Move::leap(sel.from, sq)]
+                    .iter()
+                    .any(|&m| pos.is_pseudo_legal(m, self.game.rules()));
+                if reaches {
+                    // The move exists but is not legal: only rule 7 forbids a move that is.
+                    format!(
+                        "illegal move: {from} to {point} would return to an earlier position (rule 7)"
+                    )
+                } else {
+                    format!("illegal move: the piece on {from} cannot reach {point}")
+                }
+            }
         })
     }
 

@@ -162,11 +162,17 @@ impl MatchArgs {
         if self.games == 0 || self.rounds == 0 {
             return Err("--games and --rounds must be at least 1".into());
         }
+        if self.concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
+        }
+        if self.depth == Some(0) {
+            return Err("--depth must be at least 1 (a search of depth 0 plays no move)".into());
+        }
         Ok(MatchConfig {
             engines,
             games: self.games,
             rounds: self.rounds,
-            concurrency: self.concurrency.max(1),
+            concurrency: self.concurrency,
             settings: GameSettings {
                 rules,
                 variant: self.rules.value("Variant").map(str::to_string),

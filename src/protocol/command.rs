@@ -93,8 +93,8 @@ pub enum Command {
         /// The value, if one was given.
         value: Option<String>,
     },
-    /// `uginewgame`, `ucinewgame` or `uainewgame`.
-    NewGame,
+    /// `uginewgame`, `ucinewgame` or `uainewgame` (in the spelling it came in).
+    NewGame(Spelling),
     /// `position startpos|fen <string> [moves ...]`.
     Position {
         /// Where the game starts.
@@ -129,20 +129,22 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// Deepest `perft` accepted.
-pub const MAX_PERFT_DEPTH: u32 = 12;
+pub const MAX_PERFT_DEPTH: u32 = crate::rules::perft::MAX_DEPTH;
 
 fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))
 }
 
-fn number<T: FromStr>(what: &str, word: Option<&str>, max: &str) -> Result<T, ParseError> {
+/// Reads the number after `what`, a whole number in `range` (written out for the message,
+/// e.g. "1 to 4294967295"; values outside `T`'s own range are refused by parsing).
+fn number<T: FromStr>(what: &str, word: Option<&str>, range: &str) -> Result<T, ParseError> {
     let word = match word {
         Some(w) => w,
         None => return err(format!("'{what}' needs a number after it")),
     };
     word.parse::<T>().or_else(|_| {
         err(format!(
-            "'{what}' needs a whole number from 0 to {max}, not '{}'",
+            "'{what}' needs a whole number from {range}, not '{}'",
             quote(word)
         ))
     })
@@ -155,7 +157,13 @@ pub const MAX_MILLIS: u64 = 1 << 40;
 /// Reads a time in milliseconds. Negative values (some interfaces send them once a flag falls)
 /// count as zero; values above [`MAX_MILLIS`] count as [`MAX_MILLIS`].
 fn millis(what: &str, word: Option<&str>) -> Result<u64, ParseError> {
-    let value: i64 = number(what, word, "2^63")?;
+    let word = word.ok_or_else(|| ParseError(format!("'{what}' needs a number after it")))?;
+    let value: i64 = word.parse().or_else(|_| {
+        err(format!(
+            "'{what}' needs a time in whole milliseconds, not '{}'",
+            quote(word)
+        ))
+    })?;
     Ok((value.max(0) as u64).min(MAX_MILLIS))
 }
 
@@ -175,9 +183,9 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
             "p1inc" | "winc" => go.inc[0] = Some(millis(key, next)?),
             "p2inc" | "binc" => go.inc[1] = Some(millis(key, next)?),
             "movetime" => go.movetime = Some(millis(key, next)?),
-            "movestogo" => go.movestogo = Some(number(key, next, "4294967295")?),
-            "depth" => go.depth = Some(number(key, next, "4294967295")?),
-            "nodes" => go.nodes = Some(number(key, next, "18446744073709551615")?),
+            "movestogo" => go.movestogo = Some(number(key, next, "0 to 4294967295")?),
+            "depth" => go.depth = Some(number(key, next, "1 to 4294967295")?),
+            "nodes" => go.nodes = Some(number(key, next, "0 to 18446744073709551615")?),
             "infinite" => {
                 go.infinite = true;
                 i -= 1;
@@ -199,13 +207,17 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
         }
     }
     if go.depth == Some(0) {
-        return err("'depth' must be at least 1");
+        return err("'depth' needs a whole number from 1 to 4294967295, not '0'");
     }
     Ok(Command::Go(go))
 }
 
 fn parse_perft(words: &[&str], what: &str) -> Result<Command, ParseError> {
-    let depth: u32 = number(what, words.first().copied(), &MAX_PERFT_DEPTH.to_string())?;
+    let depth: u32 = number(
+        what,
+        words.first().copied(),
+        &format!("0 to {MAX_PERFT_DEPTH}"),
+    )?;
     if depth > MAX_PERFT_DEPTH {
         return err(format!(
             "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
@@ -335,7 +347,9 @@ impl FromStr for Command {
             "uci" => no_args(Command::Hello(Spelling::Uci), head, rest),
             "uai" => no_args(Command::Hello(Spelling::Uai), head, rest),
             "isready" => no_args(Command::IsReady, head, rest),
-            "uginewgame" | "ucinewgame" | "uainewgame" => no_args(Command::NewGame, head, rest),
+            "uginewgame" => no_args(Command::NewGame(Spelling::Ugi), head, rest),
+            "ucinewgame" => no_args(Command::NewGame(Spelling::Uci), head, rest),
+            "uainewgame" => no_args(Command::NewGame(Spelling::Uai), head, rest),
             "setoption" => parse_setoption(rest),
             "position" => parse_position(rest),
             "go" => parse_go(rest),

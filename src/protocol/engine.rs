@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::rules::{format_position, parse_position, perft, Color, Game, Outcome};
+use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Outcome};
 use crate::search::{Clock, Limits, Searcher};
 
 use super::command::{quote, Command, GoParams, Query, Spelling, Start};
@@ -45,10 +45,8 @@ pub enum Flow {
 impl Engine {
     /// An engine with `settings`, at the start position of their rules, writing to `writer`.
     pub fn new(settings: Settings, writer: Arc<Writer>) -> Engine {
-        let mut searcher = Searcher::new(settings.hash_mib);
-        if let Err(e) = searcher.set_hash_mib(settings.hash_mib) {
-            writer.error(&format!("Hash {}: {e}", settings.hash_mib));
-        }
+        // The settings were checked when they were set, so the size is in range.
+        let searcher = Searcher::new(settings.hash_mib);
         Engine {
             game: Game::new(settings.rules()),
             settings,
@@ -99,7 +97,7 @@ impl Engine {
     fn idle_for(&mut self, what: &str) -> bool {
         if self.busy() {
             self.writer.error(&format!(
-                "'{what}' is not allowed while searching (send stop and wait for bestmove)"
+                "'{what}' is not allowed while a search or perft runs (send stop first)"
             ));
             false
         } else {
@@ -117,8 +115,8 @@ impl Engine {
                     self.set_option(&name, value.as_deref());
                 }
             }
-            Command::NewGame => {
-                if self.idle_for("newgame") {
+            Command::NewGame(spelling) => {
+                if self.idle_for(&format!("{}newgame", spelling.word())) {
                     self.game = Game::new(self.settings.rules());
                     self.lock_searcher().clear();
                 }
@@ -141,11 +139,7 @@ impl Engine {
                     self.perft(depth);
                 }
             }
-            Command::Stop => {
-                if let Some(w) = &self.worker {
-                    w.stop.store(true, Ordering::SeqCst);
-                }
-            }
+            Command::Stop => self.stop_and_wait(),
             Command::Quit => return Flow::Quit,
             Command::Query(q) => self.query(q),
             Command::Display => {
@@ -155,6 +149,19 @@ impl Engine {
             }
         }
         Flow::Continue
+    }
+
+    /// Ends a running search or perft and waits until it has written its final line
+    /// (`bestmove`, or perft's total), so that every command after `stop` (`isready`,
+    /// `position`, `go`...) is processed in order, after the search is over. The search checks
+    /// the flag every few hundred nodes, so this is a matter of milliseconds.
+    fn stop_and_wait(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.stop.store(true, Ordering::SeqCst);
+            if w.handle.join().is_err() {
+                self.writer.error("the search thread failed");
+            }
+        }
     }
 
     /// Stops any worker and waits briefly for it to finish.
@@ -208,8 +215,13 @@ impl Engine {
     }
 
     /// The game a `position` command describes, or why it is not valid.
+    ///
+    /// Front ends resend the whole game at every move (`position startpos moves ...`), so when
+    /// the new game starts where the current one did, the moves they share are not replayed:
+    /// the current game is taken back to where the two part (usually nowhere) and only the
+    /// moves after that are read and checked, so the cost per move does not grow with the game.
     fn build_game(&self, start: &Start, moves: &[String]) -> Result<Game, String> {
-        let mut game = match start {
+        let fresh = match start {
             Start::StartPos => Game::new(self.settings.rules()),
             Start::Fen(text) => {
                 let pos = parse_position(text).map_err(|e| format!("position fen: {e}"))?;
@@ -221,7 +233,19 @@ impl Engine {
                 Game::from_position(rules, pos).map_err(|e| format!("position fen: {e}"))?
             }
         };
-        for (i, text) in moves.iter().enumerate() {
+        let same_start = self.game.rules() == fresh.rules()
+            && self.game.start_position() == fresh.start_position();
+        let (mut game, shared) = if same_start {
+            let shared = shared_moves(&self.game, moves);
+            let mut game = self.game.clone();
+            while game.plies() > shared {
+                game.unmake();
+            }
+            (game, shared)
+        } else {
+            (fresh, 0)
+        };
+        for (i, text) in moves.iter().enumerate().skip(shared) {
             let mv = game.parse_move(text).map_err(|e| {
                 format!(
                     "position: move {} of the list ('{}') rejected: {e}; position unchanged",
@@ -292,7 +316,9 @@ impl Engine {
             }
         }
         let ms = Duration::from_millis;
-        let clock = (p.time.iter().chain(&p.inc).any(Option::is_some)).then(|| Clock {
+        // Any clock parameter makes a clock, `movestogo` alone included (see "Time controls").
+        let clocked = p.time.iter().chain(&p.inc).any(Option::is_some) || p.movestogo.is_some();
+        let clock = clocked.then(|| Clock {
             time: p.time.map(|t| t.map(ms)),
             increment: p.inc.map(|t| ms(t.unwrap_or(0))),
             moves_to_go: p.movestogo,
@@ -310,7 +336,7 @@ impl Engine {
         let options = self.settings.search_options();
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let game = self.game.clone();
+        let game = self.game.from_here();
         let searcher = Arc::clone(&self.searcher);
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
@@ -351,35 +377,33 @@ impl Engine {
     fn perft(&mut self, depth: u32) {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let mut game = self.game.clone();
+        let mut game = self.game.from_here();
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::spawn(move || {
             let start = Instant::now();
             let mut total = if depth == 0 { 1 } else { 0 };
-            let mut stopped = false;
-            if depth > 0 {
-                for mv in game.legal_moves() {
-                    game.make(mv);
-                    let n = stoppable_perft(&mut game, depth - 1, &stop2);
-                    game.unmake();
-                    match n {
-                        Some(n) => {
-                            writer.send(&format!("{mv}: {n}"));
-                            total += n;
-                        }
-                        None => {
-                            stopped = true;
-                            break;
-                        }
-                    }
-                }
+            let roots = if depth > 0 {
+                game.legal_moves()
+            } else {
+                Default::default()
+            };
+            let mut counted = 0;
+            for &mv in &roots {
+                game.make(mv);
+                let n = stoppable_perft(&mut game, depth - 1, &stop2);
+                game.unmake();
+                let Some(n) = n else { break };
+                writer.send(&format!("{mv}: {n}"));
+                total += n;
+                counted += 1;
             }
             let t = start.elapsed();
             done2.store(true, Ordering::SeqCst);
-            if stopped {
+            if counted < roots.len() {
                 writer.send(&format!(
-                    "info string perft {depth} stopped after {total} nodes"
+                    "info string perft {depth} stopped before the end: {counted} of {} root moves counted, {total} nodes under them",
+                    roots.len()
                 ));
             } else {
                 writer.send(&format!(
@@ -391,6 +415,27 @@ impl Engine {
         });
         self.worker = Some(Worker { handle, stop, done });
     }
+}
+
+/// How many of `game`'s moves, from the first, are the first of `texts`.
+fn shared_moves(game: &Game, texts: &[String]) -> usize {
+    let mut buf = String::new();
+    game.moves()
+        .zip(texts)
+        .take_while(|&(mv, text)| names(mv, text, &mut buf))
+        .count()
+}
+
+/// Whether `text` is a way of writing `mv` (`a1a5` or `a1-a5`, `0000` or `pass`), without
+/// asking the rules: what `position` reuses must be exactly what it was sent.
+fn names(mv: Move, text: &str, buf: &mut String) -> bool {
+    use std::fmt::Write;
+    buf.clear();
+    let _ = write!(buf, "{mv}");
+    let t = text.trim();
+    t == buf.as_str()
+        || (mv.is_pass() && t.eq_ignore_ascii_case("pass"))
+        || (t.len() == buf.len() + 1 && t.contains('-') && t.replace('-', "") == *buf)
 }
 
 /// `limits` with `lag` (time already gone since `go` was read) taken off the move time and

@@ -82,6 +82,8 @@ pub struct Game {
     /// Making a move copies the current position once, onto the top; taking it back just
     /// drops the top, with no copy.
     frames: Vec<Frame>,
+    /// Plies played before `frames[0]` (only in a game made by [`Game::from_here`]).
+    earlier_plies: usize,
 }
 
 impl Game {
@@ -114,6 +116,7 @@ impl Game {
         Ok(Game {
             rules,
             history,
+            earlier_plies: 0,
             frames: vec![Frame {
                 position,
                 mv: Move::PASS,
@@ -187,6 +190,20 @@ impl Game {
         &self.frames[self.frames.len() - 1]
     }
 
+    /// This game from its current position on: the same rules, position, ply count and history
+    /// (so rule 7 and the ply limit apply as here), without the earlier positions' copies,
+    /// which only taking moves back needs. What a search works on: cloning it costs the same
+    /// however long the game. Its [`Game::start_position`] is this game's current position, and
+    /// its [`Game::moves`] start empty.
+    pub fn from_here(&self) -> Game {
+        Game {
+            rules: self.rules,
+            history: self.history.clone(),
+            frames: vec![self.top().clone()],
+            earlier_plies: self.plies(),
+        }
+    }
+
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
         &self.frames[0].position
@@ -201,7 +218,7 @@ impl Game {
     /// Plies played since the start position.
     #[inline(always)]
     pub fn plies(&self) -> usize {
-        self.frames.len() - 1
+        self.earlier_plies + self.frames.len() - 1
     }
 
     /// The moves played since the start position, in order.

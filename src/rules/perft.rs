@@ -3,6 +3,10 @@
 use super::game::Game;
 use super::moves::Move;
 
+/// Deepest perft the command line and the protocol accept: depth 12 from the 8x8 start is
+/// already far beyond what finishes in a day.
+pub const MAX_DEPTH: u32 = 12;
+
 /// Leaves of the legal move tree `depth` plies below the current position of `game`.
 /// Finished games have no children, so a path that ends early contributes nothing.
 pub fn perft(game: &mut Game, depth: u32) -> u64 {
@@ -22,18 +26,26 @@ pub fn perft(game: &mut Game, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by root move, in generation order.
+/// Perft split by root move, in the canonical order.
 pub fn divide(game: &mut Game, depth: u32) -> Vec<(Move, u64)> {
+    let mut split = Vec::new();
+    divide_each(game, depth, |mv, n| split.push((mv, n)));
+    split
+}
+
+/// Perft split by root move: calls `each(move, count)` as soon as each root move's count is
+/// known, in the canonical order, and returns the total (1 at depth 0, with no root moves).
+pub fn divide_each(game: &mut Game, depth: u32, mut each: impl FnMut(Move, u64)) -> u64 {
     if depth == 0 {
-        return Vec::new();
+        return 1;
     }
-    game.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            game.make(mv);
-            let n = perft(game, depth - 1);
-            game.unmake();
-            (mv, n)
-        })
-        .collect()
+    let mut total = 0;
+    for mv in game.legal_moves() {
+        game.make(mv);
+        let n = perft(game, depth - 1);
+        game.unmake();
+        each(mv, n);
+        total += n;
+    }
+    total
 }

@@ -1,7 +1,7 @@
 //! The searcher: the transposition table and settings that persist between searches, and one
 //! search from start to result (root moves, threads, the deepest completed answer).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
@@ -52,6 +52,8 @@ impl Searcher {
             ));
         }
         self.hash_mib = mib;
+        // The old table goes before the new one is made, so memory never holds both.
+        self.tt = Tt::new(0);
         self.tt = Tt::new(mib);
         Ok(())
     }
@@ -110,12 +112,20 @@ impl Searcher {
                 pv: vec![mv],
             })
             .collect();
-        let time = TimeManager::new(start, limits, game.side_to_move(), options.move_overhead);
-        let max_depth = if limits.infinite {
-            MAX_PLY as u32
-        } else {
-            limits.depth.unwrap_or(MAX_PLY as u32).max(1)
-        };
+        let plies_left = game
+            .rules()
+            .max_plies()
+            .map(|m| m.saturating_sub(game.plies() as u32));
+        let time = TimeManager::new(
+            start,
+            limits,
+            game.side_to_move(),
+            options.move_overhead,
+            plies_left,
+        );
+        // Every limit given bounds the search, `infinite` included (it only holds the answer
+        // back until `stop`, which the caller does).
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
         let threads = options.threads.max(1);
         let shared = Shared {
             tt: &self.tt,
@@ -123,11 +133,12 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: CacheLine(AtomicU64::new(0)),
             time,
-            node_limit: if limits.infinite { None } else { limits.nodes },
+            node_limit: limits.nodes,
             config: self.config,
             weights: self.weights,
             helper_best: Mutex::new(None),
             max_depth,
+            completed: AtomicU32::new(0),
             threads,
             busy: if threads > 1 {
                 (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
@@ -225,23 +236,12 @@ fn run_threads(
     let (tx, rx) = mpsc::channel::<SearchInfo>();
     let max_depth = shared.max_depth;
     std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for id in 1..shared.threads {
-            let mut root = root.to_vec();
-            let game = game.clone();
-            let handle = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(STACK_SIZE)
-                .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(id, shared, game);
-                    w.iterate(&mut root, max_depth, multi_pv, None);
-                })
-                .expect("spawn search thread");
-            helpers.push(handle);
-        }
+        // The main thread first: it searches while the helpers are still being started (with
+        // many more threads than cores, starting them all takes a while), and a helper that
+        // starts after the search is over leaves at once.
         let main = {
             let mut root = root.to_vec();
-            let game = game.clone();
+            let game = game.from_here();
             std::thread::Builder::new()
                 .name("search-0".into())
                 .stack_size(STACK_SIZE)
@@ -254,6 +254,26 @@ fn run_threads(
                 })
                 .expect("spawn search thread")
         };
+        let mut helpers = Vec::new();
+        for id in 1..shared.threads {
+            if shared.abort.load(Ordering::Relaxed) {
+                break;
+            }
+            let root = root.to_vec();
+            let handle = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || {
+                    if shared.abort.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let mut root = root;
+                    let mut w = Worker::new(id, shared, game.from_here());
+                    w.iterate(&mut root, max_depth, multi_pv, None);
+                })
+                .expect("spawn search thread");
+            helpers.push(handle);
+        }
         // Reports are forwarded on the caller's thread until the main searcher hangs up.
         for info in rx {
             report(&info);

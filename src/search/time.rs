@@ -1,9 +1,20 @@
 //! The time manager: turns [`Limits`] into a soft limit (do not start another iteration after
 //! it) and a hard limit (abort the search at once), both measured from the search's start.
+//!
+//! # Clocks
+//! Games of this family are long: without a ply limit engine games run to hundreds or
+//! thousands of plies. A budget of "what is left over the moves still to come" therefore needs
+//! an idea of how many moves are to come: `movestogo` when the front end says, else the plies
+//! left under the game's ply limit, else [`HORIZON_MOVES`]. Since every budget is a share of
+//! what is left, the clock shrinks geometrically and never runs out; the increment is spent as
+//! it comes. A reserve ([`STALL_RESERVE`]) is never planned for: a loaded machine can stall a
+//! process for a few hundred milliseconds, and a clock that low loses on time at the first
+//! stall. Below the reserve the engine moves at once (the search always completes depth 1,
+//! which takes milliseconds), spending at most half its increment, so the clock climbs back.
 
 use std::time::{Duration, Instant};
 
-use super::Limits;
+use super::{Clock, Limits};
 use crate::rules::Color;
 
 /// Time budget of one search.
@@ -17,48 +28,45 @@ pub struct TimeManager {
 /// Fewest milliseconds ever budgeted, so a nearly empty clock still produces a move.
 const MIN_BUDGET: Duration = Duration::from_millis(1);
 
+/// The own moves a clock is shared over when neither `movestogo` nor a ply limit says how many
+/// are left.
+pub const HORIZON_MOVES: u32 = 60;
+
+/// Time of the clock never planned for, against stalls of a loaded machine.
+pub const STALL_RESERVE: Duration = Duration::from_millis(400);
+
+/// The time a move gets when `go` carries clock parameters but none for the side to move
+/// (only the opponent's time, only increments, or `movestogo` alone) and the side to move has
+/// no increment either.
+pub const NO_CLOCK_MOVE_TIME: Duration = Duration::from_millis(1000);
+
 impl TimeManager {
     /// The budget for `side` to move under `limits`, keeping `overhead` in reserve for
-    /// communication delays.
-    pub fn new(start: Instant, limits: &Limits, side: Color, overhead: Duration) -> TimeManager {
+    /// communication delays. `plies_left` is how many plies the game can still last under its
+    /// ply limit, if it has one.
+    pub fn new(
+        start: Instant,
+        limits: &Limits,
+        side: Color,
+        overhead: Duration,
+        plies_left: Option<u32>,
+    ) -> TimeManager {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
-        if limits.infinite {
-            return TimeManager {
-                start,
-                soft: None,
-                hard: None,
-            };
-        }
+        let mut bound = |s: Duration, h: Duration| {
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        };
         if let Some(t) = limits.move_time {
             // An exact time per move: use all of it less the overhead (at most half of it, so
             // tiny move times still leave room for the reply). Iterations keep starting until
             // it is spent; the last completed one answers.
-            let t = t.saturating_sub(overhead.min(t / 2)).max(MIN_BUDGET);
-            soft = Some(t);
-            hard = Some(t);
+            let t = exact(t, overhead);
+            bound(t, t);
         }
         if let Some(clock) = &limits.clock {
-            if let Some(left) = clock.time[side.index()] {
-                let inc = clock.increment[side.index()];
-                let available = left.saturating_sub(overhead);
-                let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-                let share = available / moves + inc * 3 / 4;
-                // Never plan to use more than a fraction of what is left, so a long think
-                // cannot run the clock down; with one move to go most of it is safe to use.
-                let cap = if moves == 1 {
-                    available * 9 / 10
-                } else {
-                    available / 3
-                };
-                let s = share.min(cap).max(MIN_BUDGET);
-                let h = (s * 4).min(cap).max(s);
-                // An iteration usually costs several times the previous one: do not start one
-                // after half the share is spent, so the average stays near the share.
-                let s = s / 2;
-                soft = Some(soft.map_or(s, |x| x.min(s)));
-                hard = Some(hard.map_or(h, |x| x.min(h)));
-            }
+            let (s, h) = clock_budget(clock, side, overhead, plies_left);
+            bound(s, h);
         }
         TimeManager { start, soft, hard }
     }
@@ -85,35 +93,148 @@ impl TimeManager {
     }
 }
 
+/// An exact time for the move, less the overhead (at most half of it).
+fn exact(t: Duration, overhead: Duration) -> Duration {
+    t.saturating_sub(overhead.min(t / 2)).max(MIN_BUDGET)
+}
+
+/// The (soft, hard) limits a clock gives `side` (see the module documentation).
+fn clock_budget(
+    clock: &Clock,
+    side: Color,
+    overhead: Duration,
+    plies_left: Option<u32>,
+) -> (Duration, Duration) {
+    let inc = clock.increment[side.index()];
+    let Some(left) = clock.time[side.index()] else {
+        // No time of our own: think for the increment, or a fixed time without one.
+        let t = exact(
+            if inc.is_zero() {
+                NO_CLOCK_MOVE_TIME
+            } else {
+                inc
+            },
+            overhead,
+        );
+        return (t, t);
+    };
+    let available = left.saturating_sub(overhead);
+    if available <= STALL_RESERVE {
+        // Down to the reserve: move at once (depth 1 is always completed), spending at most
+        // half the increment, so that the clock climbs back, and at most half what is left.
+        let t = (inc / 2).min(available / 2).max(MIN_BUDGET);
+        return (t, t);
+    }
+    let spendable = available - STALL_RESERVE;
+    let own_moves_left = plies_left.map(|p| p.div_ceil(2));
+    let moves = clock
+        .moves_to_go
+        .or(own_moves_left)
+        .unwrap_or(HORIZON_MOVES)
+        .clamp(1, HORIZON_MOVES * 4);
+    // The increment comes back after the move, so most of it can be spent on it; but never
+    // more than the clock has beyond the reserve.
+    let share = spendable / moves + inc * 3 / 4;
+    // Never plan to use more than a fraction of what is left, so a long think cannot run the
+    // clock down; with one move to go most of it is safe to use.
+    let cap = if moves == 1 {
+        spendable * 9 / 10
+    } else {
+        spendable / 3
+    };
+    let s = share.min(cap).max(MIN_BUDGET);
+    let h = (s * 4).min(cap).max(s);
+    // An iteration usually costs several times the previous one: do not start one after half
+    // the share is spent, so the average stays near the share.
+    (s / 2, h)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Clock;
 
-    #[test]
-    fn clock_budget_stays_within_time_left() {
-        let limits = Limits {
+    fn clock(left: Option<u64>, inc: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits {
             clock: Some(Clock {
-                time: [Some(Duration::from_millis(1000)), None],
-                increment: [Duration::from_millis(10), Duration::ZERO],
-                moves_to_go: None,
+                time: [left.map(Duration::from_millis), None],
+                increment: [Duration::from_millis(inc), Duration::ZERO],
+                moves_to_go,
             }),
             ..Limits::default()
-        };
+        }
+    }
+
+    fn budget(limits: &Limits, plies_left: Option<u32>) -> (Duration, Duration) {
         let tm = TimeManager::new(
             Instant::now(),
-            &limits,
+            limits,
             Color::White,
             Duration::from_millis(30),
+            plies_left,
         );
-        assert!(tm.hard.unwrap() <= Duration::from_millis(330));
-        assert!(tm.soft.unwrap() <= tm.hard.unwrap());
+        (tm.soft.unwrap(), tm.hard.unwrap())
+    }
+
+    #[test]
+    fn clock_budget_stays_within_time_left_less_the_reserve() {
+        let (soft, hard) = budget(&clock(Some(1000), 10, None), None);
+        assert!(hard <= Duration::from_millis(970 - 400) / 3, "{hard:?}");
+        assert!(soft <= hard);
         let none = TimeManager::new(
             Instant::now(),
             &Limits::default(),
             Color::White,
             Duration::ZERO,
+            None,
         );
         assert!(!none.is_timed());
+    }
+
+    #[test]
+    fn the_ply_limit_shares_the_clock_over_the_moves_left() {
+        // 10 s left: with 20 plies to go (10 own moves) much more per move than over the
+        // horizon, and a last move may use most of what is spendable.
+        let limits = clock(Some(10_000), 0, None);
+        let (few, _) = budget(&limits, Some(20));
+        let (many, _) = budget(&limits, None);
+        assert!(few > many * 4, "{few:?} {many:?}");
+        let (_, last) = budget(&limits, Some(1));
+        assert!(last > Duration::from_millis(8000), "{last:?}");
+    }
+
+    #[test]
+    fn a_low_clock_moves_at_once_and_keeps_its_reserve() {
+        let (soft, hard) = budget(&clock(Some(250), 20, None), None);
+        assert_eq!(
+            (soft, hard),
+            (Duration::from_millis(10), Duration::from_millis(10))
+        );
+        let (soft, hard) = budget(&clock(Some(250), 0, None), None);
+        assert_eq!((soft, hard), (MIN_BUDGET, MIN_BUDGET));
+        // Just above the reserve, the budget stays within what is above it.
+        let (_, hard) = budget(&clock(Some(1000), 20, None), None);
+        assert!(hard <= Duration::from_millis(1000 - 30 - 400), "{hard:?}");
+    }
+
+    #[test]
+    fn a_clock_without_our_time_ends_on_its_own() {
+        // Only the opponent's time, only increments, movestogo alone.
+        let only_theirs = Limits {
+            clock: Some(Clock {
+                time: [None, Some(Duration::from_millis(100))],
+                increment: [Duration::ZERO; 2],
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        assert_eq!(budget(&only_theirs, None).1, Duration::from_millis(970));
+        assert_eq!(
+            budget(&clock(None, 200, None), None).1,
+            Duration::from_millis(170)
+        );
+        assert_eq!(
+            budget(&clock(None, 0, Some(5)), None).1,
+            Duration::from_millis(970)
+        );
     }
 }

@@ -48,6 +48,25 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// `n` empty slots, from zeroed memory.
+fn zeroed_slots(n: usize) -> Box<[Slot]> {
+    if n == 0 {
+        return Box::new([]);
+    }
+    let layout = std::alloc::Layout::array::<Slot>(n).expect("table size fits in memory");
+    // SAFETY: `layout` has a non-zero size (n > 0, and a slot is 16 bytes). All-zero bytes are
+    // a valid `Slot` (two `AtomicU64` holding 0), so the zeroed allocation holds `n`
+    // initialised slots, and a boxed slice of them owns it with the same layout, which is
+    // what it deallocates with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
 const BUCKET: usize = 4;
 const AGE_BITS: u32 = 6;
 const SCORE_OFFSET: i32 = 1 << 19;
@@ -60,24 +79,27 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (one bucket for 0).
+    ///
+    /// The memory comes zeroed from the allocator, which for a large table means fresh pages
+    /// the system maps on first use: making even a gigabyte table takes no time, and memory is
+    /// only committed as the search fills it.
     pub fn new(mib: usize) -> Tt {
-        let bytes = mib.max(1) * 1024 * 1024;
+        let bytes = mib * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
         Tt {
-            slots,
+            slots: zeroed_slots(buckets * BUCKET),
             buckets,
             age: 0,
         }
     }
 
-    /// Empties the table.
+    /// Empties the table: a fresh zeroed allocation in place of the old one (dropped first),
+    /// rather than writing zeros over every entry.
     pub fn clear(&mut self) {
-        for s in self.slots.iter() {
-            s.key.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
-        }
+        let n = self.slots.len();
+        self.slots = Box::new([]);
+        self.slots = zeroed_slots(n);
         self.age = 0;
     }
 

@@ -36,6 +36,8 @@
 
 use std::sync::atomic::Ordering;
 
+use once_cell::sync::Lazy;
+
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
 use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
@@ -96,7 +98,8 @@ pub struct Worker<'a> {
     /// referred to; `usize::MAX` if none. See the module documentation.
     dep: usize,
     stopped: bool,
-    lmr: Vec<[i32; 64]>,
+    /// Late move reductions by depth and move number (see [`LMR`]).
+    lmr: &'static [[i32; 64]; 64],
     /// Copies of the shared switches and of the weights of the game played, read at every
     /// node.
     cfg: SearchConfig,
@@ -108,6 +111,18 @@ pub struct Worker<'a> {
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
 }
+
+/// Late move reductions by depth and move number (both capped at 63):
+/// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies, computed once for all threads.
+static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut lmr = [[0i32; 64]; 64];
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    lmr
+});
 
 /// The score a table entry settles the window `alpha..beta` with at `ply`, if it does: only
 /// entries of the current search are trusted (see the module documentation).
@@ -131,12 +146,6 @@ impl<'a> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
         let weights = *shared.weights.for_rules(game.rules());
-        let mut lmr = vec![[0i32; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
-            }
-        }
         Worker {
             id,
             shared,
@@ -152,7 +161,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
             stopped: false,
-            lmr,
+            lmr: &LMR,
             cfg: shared.config,
             weights,
             smp: shared.threads > 1,
@@ -170,7 +179,10 @@ impl<'a> Worker<'a> {
         self.id == 0
     }
 
-    /// Publishes the node count and polls the stop conditions.
+    /// Publishes the node count and polls the stop conditions. A stop request ends the search
+    /// at once; the time and node limits only once some thread has completed depth 1, so that
+    /// the answer is always a searched move however small the limit. Every thread checks the
+    /// limits against the nodes of all threads, so none runs on waiting for another to notice.
     fn poll(&mut self) {
         let s = self.shared;
         s.nodes
@@ -179,7 +191,7 @@ impl<'a> Worker<'a> {
         if s.stop.load(Ordering::Relaxed) || s.abort.load(Ordering::Relaxed) {
             self.stopped = true;
         }
-        if self.is_main()
+        if s.completed.load(Ordering::Relaxed) > 0
             && (s.time.hard_expired()
                 || s.node_limit
                     .is_some_and(|n| s.nodes.load(Ordering::Relaxed) >= n))
@@ -216,10 +228,13 @@ impl<'a> Worker<'a> {
 
     /// Notes that a ban referred to the position with history index `index`.
     #[inline]
+    /// Only positions from the root on matter (see the module documentation), so only the
+    /// search path is scanned, however long the game.
     fn note_ban(dep: &mut usize, root_index: usize, game: &Game, hash: u64) {
-        let hashes = game.history().hashes();
-        if let Some(i) = hashes.iter().rposition(|&h| h == hash) {
-            if i >= root_index && i < *dep {
+        let path = &game.history().hashes()[root_index..];
+        if let Some(i) = path.iter().rposition(|&h| h == hash) {
+            let i = root_index + i;
+            if i < *dep {
                 *dep = i;
             }
         }

@@ -136,6 +136,9 @@ impl Worker<'_> {
                 break;
             }
             completed = d as u32;
+            self.shared
+                .completed
+                .fetch_max(completed, Ordering::Relaxed);
             last_good = root.clone();
             if !self.is_main() && self.offer_to_main(root, completed) {
                 break;
