@@ -1,14 +1,13 @@
-//! Hand-built positions for every capture case the seeds describe, the options, rule 7 and the
-//! endings, each asserting the exact resulting position string. Every case is also played in the
+//! Hand-built positions for every capture case the rules in `docs/rules.md` describe, the
+//! options, rule 7 and the endings, each asserting the exact resulting position string. Every case is also played in the
 //! reference implementation, which must agree.
 
 mod common;
 
-use common::reference::{self, Col, Opts, ROutcome, RReason, RefGame};
-use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Game, GameKind, Outcome,
-    RuleOptions, Rules,
-};
+use common::bridge::{engine_moves, ming_mang_game as game};
+use common::interface::{Opts, Reference};
+use common::reference::{self, Col, ROutcome, RReason, RefGame};
+use mingmang::rules::{format_position, BoardSize, Color, EndReason, Game, Outcome, Rules};
 
 /// A position string from lists of squares such as `["a1", "c4"]`.
 fn fen(w: usize, h: usize, white: &[&str], black: &[&str], side: Col) -> String {
@@ -32,23 +31,6 @@ fn opts(enchained: bool, territory: bool, corner: bool, leap: bool) -> Opts {
         leap,
         max_plies: None,
     }
-}
-
-fn game(position: &str, o: Opts) -> Game {
-    let pos = parse_position(position).unwrap();
-    let rules = Rules::build(
-        GameKind::MingMang,
-        pos.size(),
-        RuleOptions {
-            enchained_capture: o.enchained,
-            territory: o.territory,
-            corner_capture: o.corner,
-            last_piece_leap: o.leap,
-            max_plies: o.max_plies,
-        },
-    )
-    .unwrap();
-    Game::from_position(rules, pos).unwrap()
 }
 
 /// Plays `moves` from `start` in the engine and the reference; both must reach `expected`.
@@ -175,8 +157,9 @@ fn captures_along_an_edge() {
     check(&start, OFF, &["e5e8"], &end);
 }
 
-/// Seed 001: White captures three Black pieces in a row; the middle one, now White, flanks
-/// Black "A" against another White piece. Converted only with enchained capture.
+/// White captures three Black pieces in a row; the middle one, now White, flanks a Black piece
+/// against another White piece: converted only with enchained capture (docs/rules.md, rule 6,
+/// "Converted pieces do not capture in turn", and EnchainedCapture).
 #[test]
 fn enchained_capture_on_and_off() {
     let start = fen(
@@ -232,7 +215,7 @@ fn enchained_capture_goes_on_until_nothing_changes() {
     check(&start, OFF, &["f1f4"], &plain);
 }
 
-/// rules.md: Black a3, a2, a1, b1, White c1; White moving to a4 converts all four.
+/// docs/rules.md (CornerCapture): Black a3, a2, a1, b1, White c1; White moving to a4 converts all four.
 #[test]
 fn capture_around_a_corner() {
     let start = fen(8, 8, &["c1", "d4"], &["a3", "a2", "a1", "b1", "h8"], Col::W);
@@ -317,12 +300,6 @@ fn last_piece_leap_by_black_and_rule7() {
     assert_eq!(format_position(g.position()), r.fen());
 }
 
-fn engine_moves(g: &Game) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn territory_counts_and_two_passes() {
     // 4x4: White wall on rank 2 plus b3, Black a4. Rank 1 (4 squares) is White's.
@@ -330,7 +307,7 @@ fn territory_counts_and_two_passes() {
     let terr = opts(false, true, false, false);
     let g = game(&start, terr);
     assert_eq!(g.territory(), (9, 1));
-    assert_eq!(RefGame::from_str(&start, terr).territory(), (9, 1));
+    assert_eq!(RefGame::from_str(&start, terr).territory(), Some((9, 1)));
     assert!(engine_moves(&g).contains(&"0000".to_string()));
     // Passing is not a move without the option.
     assert!(!engine_moves(&game(&start, OFF)).contains(&"0000".to_string()));
@@ -357,7 +334,7 @@ fn territory_counts_and_two_passes() {
     // Regions touching both colours count for nobody; Black's enclosed corner counts.
     let mixed = fen(5, 5, &["a1", "c3"], &["d5", "e4"], Col::W);
     assert_eq!(game(&mixed, terr).territory(), (2, 3));
-    assert_eq!(RefGame::from_str(&mixed, terr).territory(), (2, 3));
+    assert_eq!(RefGame::from_str(&mixed, terr).territory(), Some((2, 3)));
 }
 
 #[test]
@@ -397,7 +374,7 @@ fn rule7_allows_a_move_whose_captures_make_the_position_new() {
 
 #[test]
 fn rule7_bans_plain_repetition_including_the_start() {
-    let start = reference::format(&reference::start_board(8, 8), Col::W);
+    let start = reference::start_fen(8, 8);
     let mut g = game(&start, OFF);
     for m in ["a2b2", "h2g2", "b2a2"] {
         g.play_text(m).unwrap();
@@ -471,12 +448,12 @@ fn every_move_banned_by_rule7_loses() {
     );
     assert_eq!(r.outcome(), ROutcome::Win(Col::B, RReason::NoLegalMove));
     // The move itself is a legal shape; only rule 7 bans it.
-    assert_eq!(reference::pseudo_moves(&r.board, &r.opts, r.side).len(), 1);
+    assert_eq!(r.pseudo_moves().len(), 1);
 }
 
 #[test]
 fn ply_limit_results() {
-    let start = reference::format(&reference::start_board(8, 8), Col::W);
+    let start = reference::start_fen(8, 8);
     let mut o = OFF;
     o.max_plies = Some(2);
     let mut g = game(&start, o);
@@ -497,7 +474,7 @@ fn ply_limit_results() {
     assert_eq!(g.outcome(), Outcome::Win(Color::White, EndReason::PlyLimit));
     // A limit of zero means no limit, as everywhere else (the command line, the protocol).
     o.max_plies = Some(0);
-    let g = game(&reference::format(&reference::start_board(5, 5), Col::W), o);
+    let g = game(&reference::start_fen(5, 5), o);
     assert_eq!(g.outcome(), Outcome::Ongoing);
     let blocked = fen(4, 4, &["a1"], &["a2", "b1", "d4"], Col::W);
     assert_eq!(
@@ -514,10 +491,7 @@ fn ply_limit_results() {
 fn board_sizes_and_start_positions() {
     let size = BoardSize::new(17, 18).unwrap();
     let g = Game::new(Rules::new(size));
-    assert_eq!(
-        format_position(g.position()),
-        reference::format(&reference::start_board(17, 18), Col::W)
-    );
+    assert_eq!(format_position(g.position()), reference::start_fen(17, 18));
     assert_eq!(g.position().count(Color::White), 17 + 18 - 2);
     assert_eq!(g.position().count(Color::Black), 17 + 18 - 2);
     assert_eq!(
@@ -528,7 +502,7 @@ fn board_sizes_and_start_positions() {
 
 /// Enchained capture is "until nothing changes": a piece converted in a later round (here the
 /// middle of the line d5-d7, converted by d4, which the moved piece captured) flanks in turn.
-/// rules.md: e6 lies between the newly converted d6 and White f6, so it is converted too.
+/// docs/rules.md: e6 lies between the newly converted d6 and White f6, so it is converted too.
 #[test]
 fn enchained_capture_from_the_middle_of_a_second_round_line() {
     let start = fen(
@@ -548,7 +522,7 @@ fn enchained_capture_from_the_middle_of_a_second_round_line() {
     check(&start, opts(true, false, false, false), &["e1e4"], &end);
 }
 
-/// The cross-check's minimised disagreement (see the final report): after b3-b2 captures
+/// A disagreement the cross-check once found, minimised: after b3-b2 captures
 /// c2-f2, e2 converts e3-e5, and the middle piece e4 must convert f4 (against g4) as well as
 /// d4 (against c4).
 #[test]

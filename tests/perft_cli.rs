@@ -6,7 +6,8 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::reference::{self, Col, Opts, RefGame};
+use common::interface::{Opts, Reference};
+use common::reference::{start_fen as start, RefGame};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mingmang"))
@@ -48,11 +49,7 @@ fn reference_perft(fen: &str, opts: Opts, moves: &[&str], depth: u32) -> u64 {
     for m in moves {
         g.play_str(m);
     }
-    reference::perft(&mut g, depth)
-}
-
-fn start(w: usize, h: usize) -> String {
-    reference::format(&reference::start_board(w, h), Col::W)
+    g.perft(depth)
 }
 
 #[test]
@@ -76,7 +73,7 @@ fn divide_lines_sum_to_the_total() {
         // Each root move's count agrees with the reference.
         let rm = r.find(mv).unwrap_or_else(|| panic!("{mv} is not legal"));
         r.play(rm);
-        assert_eq!(n, reference::perft(&mut r, 1), "{mv}");
+        assert_eq!(n, r.perft(1), "{mv}");
         r.undo();
     }
     assert_eq!(sum, 4686);
@@ -149,17 +146,11 @@ fn fen_size_and_variant() {
 
 #[test]
 fn option_flags() {
-    let o = |e, t, c, l| Opts {
-        enchained: e,
-        territory: t,
-        corner: c,
-        leap: l,
-        max_plies: None,
-    };
+    let o = |letters| Opts::letters(letters, None);
     let lone = "5/1bb2/1wb2/2b2/5 w";
     assert_eq!(
         nodes(&["perft", "--depth", "3", "--fen", lone, "--last-piece-leap"]),
-        reference_perft(lone, o(false, false, false, true), &[], 3)
+        reference_perft(lone, o("l"), &[], 3)
     );
     assert_ne!(
         nodes(&["perft", "--depth", "3", "--fen", lone, "--last-piece-leap"]),
@@ -167,7 +158,7 @@ fn option_flags() {
     );
     assert_eq!(
         nodes(&["perft", "--depth", "3", "--size", "5x5", "--territory"]),
-        reference_perft(&start(5, 5), o(false, true, false, false), &[], 3)
+        reference_perft(&start(5, 5), o("t"), &[], 3)
     );
     let corners = "bw3w/b5/w5/6/5b/bb2wb w";
     assert_eq!(
@@ -180,7 +171,7 @@ fn option_flags() {
             "--corner-capture",
             "--enchained-capture"
         ]),
-        reference_perft(corners, o(true, false, true, false), &[], 3)
+        reference_perft(corners, o("ec"), &[], 3)
     );
     // The ply limit counts plies from the start position, moves given included.
     assert_eq!(nodes(&["perft", "--depth", "1", "--max-plies", "1"]), 72);

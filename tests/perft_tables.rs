@@ -1,16 +1,16 @@
 //! Perft counts (leaves of the legal move tree, rule 7 applied along every path) for many board
 //! sizes, every option and some mid-game positions. Every number in the table was computed by
 //! the independent reference implementation (`tests/common/reference.rs`; run the ignored test
-//! `print_reference_table` to recompute them), except the four 8x8 counts rules.md gives, which
+//! `print_reference_table` to recompute them), except the four 8x8 counts docs/rules.md gives, which
 //! the reference reproduces. The engine must match every row; the reference re-checks the
 //! cheaper rows live.
 
 mod common;
 
-use common::reference::{self, Opts, RefGame};
-use mingmang::rules::{
-    format_position, parse_position, perft, BoardSize, Game, GameKind, RuleOptions, Rules,
-};
+use common::bridge::ming_mang_game;
+use common::interface::{Opts, Reference};
+use common::reference::{self, RefGame};
+use mingmang::rules::{format_position, perft, BoardSize, Game, Rules};
 
 /// One row: a start (`WxH` for that board's start position, or a position string), option
 /// letters (`e` enchained, `t` territory, `c` corner, `l` leap), an optional ply limit, the
@@ -46,7 +46,7 @@ const LONE_B: &str = "b1w2/w4/5/4w/1w1wb b";
 const CORNERS: &str = "bw3w/b5/w5/6/5b/bb2wb w";
 
 const TABLE: &[Row] = &[
-    // rules.md's counts for the 8x8 start.
+    // docs/rules.md's counts for the 8x8 start.
     row("8x8", "", 1, 72),
     row("8x8", "", 2, 4686),
     row("8x8", "", 3, 321363),
@@ -125,41 +125,20 @@ const TABLE: &[Row] = &[
 ];
 
 fn opts(row: &Row) -> Opts {
-    Opts {
-        enchained: row.options.contains('e'),
-        territory: row.options.contains('t'),
-        corner: row.options.contains('c'),
-        leap: row.options.contains('l'),
-        max_plies: row.max_plies,
-    }
+    Opts::letters(row.options, row.max_plies)
 }
 
 fn start_fen(row: &Row) -> String {
     match row.start.split_once('x') {
         Some((w, h)) if !row.start.contains(' ') => {
-            let (w, h) = (w.parse().unwrap(), h.parse().unwrap());
-            reference::format(&reference::start_board(w, h), reference::Col::W)
+            reference::start_fen(w.parse().unwrap(), h.parse().unwrap())
         }
         _ => row.start.to_string(),
     }
 }
 
 fn engine_game(row: &Row) -> Game {
-    let position = parse_position(&start_fen(row)).unwrap();
-    let o = opts(row);
-    let rules = Rules::build(
-        GameKind::MingMang,
-        position.size(),
-        RuleOptions {
-            enchained_capture: o.enchained,
-            territory: o.territory,
-            corner_capture: o.corner,
-            last_piece_leap: o.leap,
-            max_plies: o.max_plies,
-        },
-    )
-    .unwrap();
-    Game::from_position(rules, position).unwrap()
+    ming_mang_game(&start_fen(row), opts(row))
 }
 
 fn describe(row: &Row) -> String {
@@ -191,11 +170,7 @@ fn engine_start_position_of_every_size_matches_the_reference() {
         for h in 4..=19 {
             let mut g = Game::new(Rules::new(BoardSize::new(w, h).unwrap()));
             let mut r = RefGame::new(w, h, Opts::default());
-            assert_eq!(
-                perft::perft(&mut g, 2),
-                reference::perft(&mut r, 2),
-                "{w}x{h}"
-            );
+            assert_eq!(perft::perft(&mut g, 2), r.perft(2), "{w}x{h}");
         }
     }
 }
@@ -204,12 +179,7 @@ fn engine_start_position_of_every_size_matches_the_reference() {
 fn reference_reproduces_the_cheaper_rows() {
     for row in TABLE.iter().filter(|r| r.nodes <= 2_000_000) {
         let mut g = RefGame::from_str(&start_fen(row), opts(row));
-        assert_eq!(
-            reference::perft(&mut g, row.depth),
-            row.nodes,
-            "{}",
-            describe(row)
-        );
+        assert_eq!(g.perft(row.depth), row.nodes, "{}", describe(row));
     }
 }
 
@@ -223,19 +193,19 @@ fn divide_sums_to_perft() {
     for (mv, n) in split {
         let rm = r.find(&mv.to_string()).unwrap();
         r.play(rm);
-        assert_eq!(reference::perft(&mut r, 2), n, "{mv}");
+        assert_eq!(r.perft(2), n, "{mv}");
         r.undo();
     }
 }
 
-/// rules.md: without rule 7, depth 4 from the 8x8 start gives 20,445,007 (a check of the
+/// docs/rules.md: without rule 7, depth 4 from the 8x8 start gives 20,445,007 (a check of the
 /// reference itself, which can switch rule 7 off).
 #[test]
 #[ignore = "slow in the reference (about 10 s in release)"]
 fn reference_without_rule7() {
     let mut g = RefGame::new(8, 8, Opts::default());
     g.rule7 = false;
-    assert_eq!(reference::perft(&mut g, 4), 20_445_007);
+    assert_eq!(g.perft(4), 20_445_007);
 }
 
 /// Recomputes the table with the reference implementation and prints it.
@@ -245,7 +215,7 @@ fn print_reference_table() {
     for row in TABLE {
         let mut g = RefGame::from_str(&start_fen(row), opts(row));
         let t = std::time::Instant::now();
-        let n = reference::perft(&mut g, row.depth);
+        let n = g.perft(row.depth);
         println!("{} => {n} ({:.1?})", describe(row), t.elapsed());
     }
 }

@@ -1,6 +1,6 @@
 //! Perft counts (leaves of the legal move tree, rule 7 applied along every path) of the six
-//! relatives (issue 6): each start position, mid-game positions with kings, pieces in hand and
-//! the hunter (the seed's diagrams among them), and ply limits. Every number was computed by
+//! relatives: each start position, mid-game positions with kings, pieces in hand and the hunter
+//! (the Mak-yek article's diagrams in docs/rules.md among them), and ply limits. Every number was computed by
 //! the independent reference implementation (`tests/common/reference_relatives.rs`, written
 //! from `docs/relatives-spec.md` alone; run the ignored test `print_reference_table` to recompute
 //! them). The engine must match every row; the reference re-checks the cheaper rows live.
@@ -8,8 +8,9 @@
 
 mod common;
 
-use common::reference_relatives::{self as rr, RefGame, Variant};
-use mingmang::rules::{format_position, parse_position, perft, Game, Preset, Rules};
+use common::bridge::engine_game as bridge_game;
+use common::reference_relatives::{RefGame, Reference, Variant};
+use mingmang::rules::{format_position, perft, Game};
 
 /// One row: the variant, a start (`start` for the variant's start position, or a position
 /// string), an optional ply limit, the depth and the count.
@@ -49,11 +50,11 @@ const fn limited(
 
 use Variant::{Apitsodok, Gala, Hunt, Makyek, MinRekChanh, Rek};
 
-/// Seed 004, diagram 2 (Mak-yek or Apit-sodok, White to move).
+/// The Mak-yek article's diagram 2 (docs/rules.md; Mak-yek or Apit-sodok, White to move).
 const DIAGRAM_2: &str = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
-/// Seed 004, diagram 4 (Apit-sodok, Black to move).
+/// The Mak-yek article's diagram 4 (docs/rules.md; Apit-sodok, Black to move).
 const DIAGRAM_4: &str = "6bw/6b1/1w3w2/7b/1w1w1ww1/1w1w2b1/1b1wb3/3b2w1 b";
-/// Seed 004, diagram 6 (Rek, White to move; the Black king can be captured at once).
+/// The Mak-yek article's diagram 6 (docs/rules.md; Rek, White to move; the Black king can be captured at once).
 const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
 /// A Rek middle game, both kings out.
 const REK_MID: &str = "bbb1bbb1/3b3B/b1bb1b1b/2w1b3/8/w1ww1ww1/W3w3/1ww1ww1w w";
@@ -96,7 +97,7 @@ const TABLE: &[Row] = &[
     row(Hunt, "start", 4, 34910),
     row(Hunt, "start", 5, 121244),
     row(Hunt, "start", 6, 8511707),
-    // The seed's diagrams.
+    // The Mak-yek article's diagrams.
     row(Makyek, DIAGRAM_2, 1, 38),
     row(Makyek, DIAGRAM_2, 3, 104793),
     row(Makyek, DIAGRAM_2, 4, 7238363),
@@ -148,10 +149,7 @@ fn start_fen(row: &Row) -> &'static str {
 }
 
 fn engine_game(v: Variant, fen: &str, max_plies: Option<u32>) -> Game {
-    let preset = Preset::from_name(v.name())
-        .unwrap_or_else(|| panic!("engine lacks the preset {}", v.name()));
-    let rules = Rules::preset(preset).with_max_plies(max_plies);
-    Game::from_position(rules, parse_position(fen).unwrap())
+    bridge_game(&v.rules(max_plies), fen)
         .unwrap_or_else(|e| panic!("engine refused {} {fen}: {e}", v.name()))
 }
 
@@ -184,7 +182,7 @@ fn engine_matches_the_table() {
 fn reference_reproduces_the_cheaper_rows() {
     for row in TABLE.iter().filter(|r| r.nodes <= 2_000_000) {
         let mut g = RefGame::from_str(row.variant, start_fen(row), row.max_plies);
-        assert_eq!(rr::perft(&mut g, row.depth), row.nodes, "{}", describe(row));
+        assert_eq!(g.perft(row.depth), row.nodes, "{}", describe(row));
     }
 }
 
@@ -207,7 +205,7 @@ fn divide_matches_the_reference() {
         for (mv, n) in split {
             let rm = r.find(&mv.to_string()).unwrap();
             r.play(rm);
-            assert_eq!(rr::perft(&mut r, depth - 1), n, "{} {fen} {mv}", v.name());
+            assert_eq!(r.perft(depth - 1), n, "{} {fen} {mv}", v.name());
             r.undo();
         }
     }
@@ -220,7 +218,7 @@ fn print_reference_table() {
     for row in TABLE {
         let mut g = RefGame::from_str(row.variant, start_fen(row), row.max_plies);
         let t = std::time::Instant::now();
-        let n = rr::perft(&mut g, row.depth);
+        let n = g.perft(row.depth);
         println!("{} => {n} ({:.1?})", describe(row), t.elapsed());
     }
 }

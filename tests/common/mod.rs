@@ -1,16 +1,25 @@
-//! Shared test helpers: an independent reference implementation of Ming Mang, written from
-//! `shared/rules.md` alone; another of its relatives (issue 6), written from the rulings alone
-//! (`reference_relatives`; the rulings are in `protocol/README.md`); a tiny deterministic random
-//! number generator; a driver for the real binary's protocol (`engine`); and what the
-//! `mingmang match` tests share (`matches`); what the cross-checks share (`compare`).
+//! What the integration tests share.
+//!
+//! - `reference`, `reference_relatives`: two independent reference implementations, of Ming
+//!   Mang (from the rules in `docs/rules.md`) and of its relatives (from
+//!   `docs/relatives-spec.md`; the rulings are listed in `protocol/README.md`). They share no
+//!   rule with the engine or with each other, only notation (`text`) and the reference
+//!   interface (`interface`).
+//! - `bridge`: the engine in the reference interface's terms.
+//! - `crosscheck`: the driver of the random games that compare the engine with a reference.
+//! - `engine`: a driver for the real binary's protocol.
+//! - `matches`: what the `mingmang match` tests share.
 
 #![allow(dead_code)]
 
-pub mod compare;
+pub mod bridge;
+pub mod crosscheck;
 pub mod engine;
+pub mod interface;
 pub mod matches;
 pub mod reference;
 pub mod reference_relatives;
+pub mod text;
 
 #[allow(unused_imports)]
 pub use engine::*;
