@@ -7,6 +7,7 @@
 //!   interface (`interface`).
 //! - `bridge`: the engine in the reference interface's terms.
 //! - `crosscheck`: the driver of the random games that compare the engine with a reference.
+//! - `perft_table`: the perft counts of every game.
 //! - `engine`: a driver for the real binary's protocol.
 //! - `matches`: what the `mingmang match` tests share.
 
@@ -17,6 +18,7 @@ pub mod crosscheck;
 pub mod engine;
 pub mod interface;
 pub mod matches;
+pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
 pub mod text;
