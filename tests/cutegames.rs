@@ -10,11 +10,11 @@ mod common;
 
 use std::time::Instant;
 
-use common::Engine;
+use common::binary::Session;
 
 /// One engine as cutegames drives it: every line sent and every wait as in engine_ugi.cpp.
 struct Ugi {
-    e: Engine,
+    e: Session,
     name: &'static str,
 }
 
@@ -22,7 +22,7 @@ impl Ugi {
     /// `ugi`, wait for `ugiok`; the settings file's options; `isready`, wait for `readyok`.
     fn load(name: &'static str, args: &[&str], options: &[(&str, &str)]) -> Ugi {
         let mut u = Ugi {
-            e: Engine::start(args),
+            e: Session::start(args),
             name,
         };
         u.send("ugi");

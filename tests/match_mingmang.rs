@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::matches::{json_num, random_engine_cmd, run_match, scratch, strs, BIN};
+use common::binary::{run as run_binary, BIN};
+use common::matches::{json_num, random_engine_cmd, run_match, scratch, strs};
 
 /// Runs a match; its stdout and stderr.
 fn run(args: &[String]) -> (String, String) {
@@ -167,11 +168,8 @@ fn per_engine_depth() {
         json.contains("\"time_control\": \"movetime=50ms; deep: depth=3; shallow: depth=1\""),
         "{json}"
     );
-    let out = std::process::Command::new(BIN)
-        .args(["match", "--engine", &format!("cmd={BIN}"), "depth=0"])
-        .args(["--engine", &format!("cmd={BIN}")])
-        .output()
-        .unwrap();
+    let cmd = format!("cmd={BIN}");
+    let out = run_binary(&["match", "--engine", &cmd, "depth=0", "--engine", &cmd]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("depth=0"));
 }

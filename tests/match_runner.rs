@@ -4,9 +4,8 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::matches::{json_num, random_engine_cmd, run_match as run, scratch, strs, BIN};
+use common::binary::run as run_binary;
+use common::matches::{json_num, random_engine_cmd, run_match as run, scratch, strs};
 
 fn engine(cmd_extra: &str, name: &str, proto: &str) -> Vec<String> {
     vec![
@@ -341,10 +340,7 @@ fn round_robin_schedules_every_pair() {
 
 #[test]
 fn help_documents_the_flags() {
-    let out = Command::new(BIN)
-        .args(["match", "--help"])
-        .output()
-        .unwrap();
+    let out = run_binary(&["match", "--help"]);
     let help = String::from_utf8_lossy(&out.stdout);
     for flag in [
         "--engine",
@@ -402,7 +398,7 @@ fn bad_flags_are_refused() {
             "fast".into(),
         ],
     ] {
-        let out = Command::new(BIN).arg("match").args(&args).output().unwrap();
+        let out = run_binary(&[vec!["match".to_string()], args.clone()].concat());
         assert!(!out.status.success(), "{args:?} was accepted");
     }
 }
@@ -446,7 +442,7 @@ fn openings_file_is_used_in_order() {
     let mut args = engine("", "a", "ugi");
     args.extend(engine("", "b", "ugi"));
     args.extend(strs(&["--openings", book.to_str().unwrap()]));
-    let out = Command::new(BIN).arg("match").args(&args).output().unwrap();
+    let out = run_binary(&[vec!["match".to_string()], args].concat());
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("openings line 1"));
 }

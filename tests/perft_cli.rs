@@ -4,32 +4,18 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
+use common::binary::{run, run_fails, run_ok};
 use common::interface::{Opts, Reference};
+use common::perft_table::rows;
 use common::reference::{start_fen as start, RefGame};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
 /// Runs a perft that must succeed; returns stdout's lines.
-fn ok_lines(args: &[&str]) -> Vec<String> {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+fn ok_lines<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<String> {
+    run_ok(args).lines().map(str::to_string).collect()
 }
 
 /// The node count of the final `nodes <n> time <n> ms nps <n>` line, checking its shape.
-fn nodes(args: &[&str]) -> u64 {
+fn nodes<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> u64 {
     let lines = ok_lines(args);
     let last = lines.last().expect("some output");
     let f: Vec<&str> = last.split_whitespace().collect();
@@ -57,6 +43,18 @@ fn depth_three_from_the_start() {
     assert_eq!(nodes(&["perft", "--depth", "3"]), 321363);
     assert_eq!(nodes(&["perft", "-d", "1"]), 72);
     assert_eq!(nodes(&["perft", "--depth", "0"]), 1);
+}
+
+/// The rows of the perft table that are quick to count, every game's start positions to depth
+/// 4 among them, through the command line: `--variant`, `--size`, `--fen` (pieces in hand
+/// included), the option flags and `--max-plies`.
+#[test]
+fn the_perft_table_through_the_cli() {
+    let rows: Vec<_> = rows().filter(|r| r.nodes <= 3_000_000).collect();
+    assert!(rows.len() >= 90, "{}", rows.len());
+    for row in rows {
+        assert_eq!(nodes(&row.cli_args()), row.nodes, "{row}");
+    }
 }
 
 #[test]
@@ -190,18 +188,6 @@ fn option_flags() {
     );
 }
 
-fn assert_fails(args: &[&str], needle: &str) {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert!(out.status.code().is_some(), "{args:?} killed by a signal");
-    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
-    assert!(
-        stderr.to_lowercase().contains(needle),
-        "{args:?}: {needle:?} not in {stderr}"
-    );
-}
-
 #[test]
 fn bad_input_fails_cleanly() {
     for fen in [
@@ -212,7 +198,7 @@ fn bad_input_fails_cleanly() {
         "wbb/w1b/www w",
         "20/20/20/20 w",
     ] {
-        assert_fails(&["perft", "--depth", "1", "--fen", fen], "error");
+        run_fails(&["perft", "--depth", "1", "--fen", fen], "error");
     }
     // Illegal moves in --moves: unreachable, wrong side, rule 7, malformed.
     for moves in [
@@ -223,7 +209,7 @@ fn bad_input_fails_cleanly() {
         "a2a2",
         "0000",
     ] {
-        assert_fails(&["perft", "--depth", "1", "--moves", moves], "error");
+        run_fails(&["perft", "--depth", "1", "--moves", moves], "error");
     }
     for size in ["3x3", "20x20", "8", "axb", "0x0"] {
         let out = run(&["perft", "--depth", "1", "--size", size]);
@@ -233,11 +219,24 @@ fn bad_input_fails_cleanly() {
             assert!(out.status.success(), "{size}: {stderr}");
             continue;
         }
-        assert_fails(&["perft", "--depth", "1", "--size", size], "error");
+        run_fails(&["perft", "--depth", "1", "--size", size], "error");
     }
-    assert_fails(&["perft", "--depth", "1", "--variant", "chess"], "error");
-    assert_fails(&["perft"], "error");
-    assert_fails(&["perft", "--depth", "x"], "error");
+    run_fails(&["perft", "--depth", "1", "--variant", "chess"], "error");
+    // A relative on a misfitting size or with a Ming Mang option is refused with the reason.
+    let gala_on_8x8 = [
+        "perft",
+        "--variant",
+        "gala",
+        "--size",
+        "8x8",
+        "--depth",
+        "1",
+    ];
+    run_fails(&gala_on_8x8, "7x7");
+    let rek_territory = ["perft", "--variant", "rek", "--territory", "--depth", "1"];
+    run_fails(&rek_territory, "belongs to Ming Mang");
+    run_fails(&["perft"], "error");
+    run_fails(&["perft", "--depth", "x"], "error");
 }
 
 #[test]

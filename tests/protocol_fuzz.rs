@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::Engine;
+use common::binary::Session;
 
 /// xorshift64*: deterministic, no crates.
 struct Rng(u64);
@@ -264,7 +264,7 @@ fn unsafe_line(line: &str) -> bool {
 fn random_and_mutated_commands_never_kill_the_engine() {
     let started = Instant::now();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut e = Engine::start_capturing_stderr(&[]);
+    let mut e = Session::start_capturing_stderr(&[]);
     let mut sent = 0;
     let mut kinds = std::collections::BTreeMap::new();
     for burst in 0..80 {

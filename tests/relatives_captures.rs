@@ -1,10 +1,14 @@
-//! The relatives of seed 004 (issue 6, `docs/relatives-spec.md`): one test per capture rule, the
-//! seed's diagrams 2 and 6, Gala's placement rules, the hunt, rule 7 with pieces in hand, the
-//! notation and every validation error, perft through the CLI, and the search playing legal
-//! moves in every variant. Run with `cargo test --release --test relatives_captures`.
+//! The relatives of Ming Mang (the contract in `docs/relatives-spec.md`): one test per capture
+//! rule, the Mak-yek article's diagrams 2 and 6 (docs/rules.md), Gala's placement rules, the
+//! hunt, rule 7 with pieces in hand, the notation and every validation error, what the command
+//! line refuses (perft through the CLI is in `tests/perft_cli.rs`), and the search playing
+//! legal moves in every variant. Run with `cargo test --release --test relatives_captures`.
 
-use std::process::Command;
+mod common;
+
 use std::sync::atomic::AtomicBool;
+
+use common::binary::{run_fails, run_ok};
 
 use mingmang::rules::{
     format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
@@ -54,7 +58,7 @@ fn legal(game: &Game) -> Vec<String> {
     v
 }
 
-// Diagram 2 of the seed (Mak-yek, White to move, the piece on f5).
+// The Mak-yek article's diagram 2 (docs/rules.md, Mak-yek; White to move, the piece on f5).
 const DIAGRAM_2: &str = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
 
 #[test]
@@ -107,7 +111,7 @@ fn intervention_on_both_lines_by_a_stepping_king() {
     assert_eq!(captures(&g, "f3e4"), names(&["d4", "e3", "e5", "f4"]));
 }
 
-// Diagram 6 of the seed (Rek, White to move).
+// The Mak-yek article's diagram 6 (docs/rules.md, Rek; White to move).
 const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
 
 #[test]
@@ -445,64 +449,6 @@ fn parse_move_errors_are_precise() {
     }
 }
 
-fn cli_perft(variant: &str, depth: u32) -> u64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["perft", "--variant", variant, "--depth", &depth.to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
-#[test]
-fn perft_from_every_start_through_the_cli() {
-    // Depths 1-3 agree with the independent reference (tests/crosscheck_relatives.rs).
-    let table: [(&str, [u64; 4]); 6] = [
-        ("makyek", [32, 1008, 40448, 1608910]),
-        ("apitsodok", [32, 944, 37796, 1445272]),
-        ("rek", [39, 1504, 64815, 2759266]),
-        ("minrekchanh", [33, 1072, 42937, 1700887]),
-        ("gala", [1, 27, 723, 18642]),
-        ("makyek-hunt", [3, 164, 546, 34910]),
-    ];
-    for (variant, counts) in table {
-        for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(
-                cli_perft(variant, d as u32 + 1),
-                n,
-                "{variant} depth {}",
-                d + 1
-            );
-        }
-    }
-    // A misfitting size or a Ming Mang option is refused with the reason.
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args([
-            "perft",
-            "--variant",
-            "gala",
-            "--size",
-            "8x8",
-            "--depth",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("7x7"));
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["perft", "--variant", "rek", "--territory", "--depth", "1"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to Ming Mang"));
-}
-
 #[test]
 fn search_plays_legal_moves_in_every_variant() {
     for name in RELATIVES {
@@ -529,27 +475,12 @@ fn search_plays_legal_moves_in_every_variant() {
 
 #[test]
 fn gtp_refuses_the_relatives_clearly() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["gtp", "--variant", "rek"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("gtp plays Ming Mang only"), "{err}");
+    run_fails(&["gtp", "--variant", "rek"], "gtp plays Ming Mang only");
 }
 
 #[test]
 fn bench_takes_a_variant() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["bench", "--variant", "makyek-hunt", "--depth", "2"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_ok(&["bench", "--variant", "makyek-hunt", "--depth", "2"]);
     assert!(text.contains("makyek-hunt after 0 plies"), "{text}");
     assert!(text.trim_end().ends_with("nps"), "{text}");
 }

@@ -1,12 +1,11 @@
 //! Setup shared by the tests that run `mingmang match` (tests/match_runner.rs,
-//! tests/match_mingmang.rs): the binary, scratch directories, running a match, the small
+//! tests/match_mingmang.rs): scratch directories, running a match (through `binary`), the small
 //! Python engine, and reading the JSON summary.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-/// The `mingmang` binary under test.
-pub const BIN: &str = env!("CARGO_BIN_EXE_mingmang");
+use super::binary::run;
 
 /// A fresh, empty scratch directory for one test's files (named after the test binary's
 /// process, so parallel test binaries do not collide).
@@ -19,7 +18,10 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Runs `mingmang match ARGS` and checks that it succeeded.
 pub fn run_match(args: &[String]) -> Output {
-    let out = Command::new(BIN).arg("match").args(args).output().unwrap();
+    let args: Vec<&str> = std::iter::once("match")
+        .chain(args.iter().map(String::as_str))
+        .collect();
+    let out = run(&args);
     assert!(
         out.status.success(),
         "match failed: {}\n{}",

@@ -8,20 +8,19 @@
 //! - `bridge`: the engine in the reference interface's terms.
 //! - `crosscheck`: the driver of the random games that compare the engine with a reference.
 //! - `perft_table`: the perft counts of every game.
-//! - `engine`: a driver for the real binary's protocol.
+//! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
+//! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: what the `mingmang match` tests share.
 
 #![allow(dead_code)]
 
+pub mod binary;
 pub mod bridge;
 pub mod crosscheck;
-pub mod engine;
 pub mod interface;
 pub mod matches;
+pub mod patterns;
 pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
 pub mod text;
-
-#[allow(unused_imports)]
-pub use engine::*;
