@@ -10,7 +10,7 @@
 //! - `perft_table`: the perft counts of every game.
 //! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
-//! - `matches`: what the `mingmang match` tests share.
+//! - `matches`: running `mingmang match` and reading what it writes.
 
 #![allow(dead_code)]
 
