@@ -1,28 +1,16 @@
 //! The relatives of Ming Mang (the contract in `docs/relatives-spec.md`): one test per capture
 //! rule, the Mak-yek article's diagrams 2 and 6 (docs/rules.md), Gala's placement rules, the
 //! hunt, rule 7 with pieces in hand, the notation and every validation error, what the command
-//! line refuses (perft through the CLI is in `tests/perft_cli.rs`), and the search playing
-//! legal moves in every variant. Run with `cargo test --release --test relatives_captures`.
+//! line refuses. (Perft through the CLI is in `tests/perft_cli.rs`, the search in
+//! `tests/search_relatives.rs`.)
 
 mod common;
-
-use std::sync::atomic::AtomicBool;
 
 use common::binary::{run_fails, run_ok};
 
 use mingmang::rules::{
     format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
 };
-use mingmang::search::{Limits, SearchOptions, Searcher};
-
-const RELATIVES: [&str; 6] = [
-    "makyek",
-    "apitsodok",
-    "rek",
-    "minrekchanh",
-    "gala",
-    "makyek-hunt",
-];
 
 fn rules(name: &str) -> Rules {
     Rules::preset(Preset::from_name(name).unwrap())
@@ -445,30 +433,6 @@ fn parse_move_errors_are_precise() {
         match g.parse_move(text) {
             Ok(_) => assert!(needle.is_empty(), "{text} accepted"),
             Err(e) => assert!(!needle.is_empty() && e.contains(needle), "{text}: {e}"),
-        }
-    }
-}
-
-#[test]
-fn search_plays_legal_moves_in_every_variant() {
-    for name in RELATIVES {
-        let mut g = Game::new(rules(name));
-        for ply in 0..12 {
-            if g.outcome().is_over() {
-                break;
-            }
-            let mut s = Searcher::new(4);
-            let limits = Limits {
-                depth: Some(3),
-                ..Limits::default()
-            };
-            let stop = AtomicBool::new(false);
-            let r = s.search(&g, &limits, &SearchOptions::default(), &stop, &mut |_| {});
-            let best = r
-                .best
-                .unwrap_or_else(|| panic!("{name} ply {ply}: no move"));
-            assert!(g.is_legal(best), "{name} ply {ply}: {best} is not legal");
-            g.make(best);
         }
     }
 }

@@ -11,6 +11,7 @@
 //! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: running `mingmang match` and reading what it writes.
+//! - `search`: what the search tests share.
 
 #![allow(dead_code)]
 
@@ -23,4 +24,5 @@ pub mod patterns;
 pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
+pub mod search;
 pub mod text;
