@@ -96,30 +96,15 @@ fn handshake_ids_and_command_list() {
     assert_eq!(g.ok("name"), "mingmang");
     assert!(!g.ok("version").is_empty());
     let list = g.ok("list_commands");
-    for cmd in [
-        "protocol_version",
-        "name",
-        "version",
-        "known_command",
-        "list_commands",
-        "quit",
-        "boardsize",
-        "clear_board",
-        "play",
-        "genmove",
-        "undo",
-        "showboard",
-        "time_settings",
-        "time_left",
-        "gogui-rules_game_id",
-        "gogui-rules_board_size",
-        "gogui-rules_board",
-        "gogui-rules_legal_moves",
-        "gogui-rules_side_to_move",
-        "gogui-rules_final_result",
-        "gogui-rules_captured_count",
-        "gogui-rules_board_gfx",
-    ] {
+    // GTP 2's required commands, the ones GoGui plays with, and GoGui's ruler interface.
+    let gtp = "protocol_version name version known_command list_commands quit boardsize \
+        clear_board komi play genmove";
+    let gogui = "undo showboard time_settings time_left";
+    let ruler = "game_id board_size board legal_moves side_to_move final_result \
+        captured_count board_gfx";
+    let ruler = ruler.split_whitespace().map(|c| format!("gogui-rules_{c}"));
+    let needed = gtp.split_whitespace().chain(gogui.split_whitespace());
+    for cmd in needed.map(String::from).chain(ruler) {
         assert!(list.lines().any(|l| l == cmd), "{cmd} not listed");
         assert_eq!(g.ok(&format!("known_command {cmd}")), "true");
     }

@@ -7,10 +7,10 @@
 //!   interface (`interface`).
 //! - `bridge`: the engine in the reference interface's terms.
 //! - `crosscheck`: the driver of the random games that compare the engine with a reference.
-//! - `perft_table`: the perft counts of every game.
 //! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: running `mingmang match` and reading what it writes.
+//! - `perft_table`: the perft counts of every game.
 //! - `search`: what the search tests share.
 
 #![allow(dead_code)]
