@@ -7,7 +7,7 @@ use mingmang::rules::{
     RuleOptions, Rules,
 };
 
-use super::interface::{Col, ROutcome, RReason, RuleSet};
+use super::interface::{Col, Opts, ROutcome, RReason, RuleSet};
 use super::text::sorted;
 
 /// The engine's rules for `rules` (its checks included: a relative refuses Ming Mang's
@@ -37,7 +37,7 @@ pub fn engine_game(rules: &RuleSet, fen: &str) -> Result<Game, String> {
 }
 
 /// An engine game of Ming Mang (on the board of `fen`) with `opts`; panics if refused.
-pub fn ming_mang_game(fen: &str, opts: super::interface::Opts) -> Game {
+pub fn ming_mang_game(fen: &str, opts: Opts) -> Game {
     engine_game(&RuleSet::on_board_of("mingmang", fen, opts), fen)
         .unwrap_or_else(|e| panic!("engine refused {fen}: {e}"))
 }
