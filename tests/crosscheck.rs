@@ -1,567 +1,634 @@
-//! Random games played ply by ply in the engine and in the independent reference
-//! implementation (`tests/common/reference.rs`), comparing after every ply: the position string,
-//! the sorted list of legal moves, the outcome and the territory counts. Games run to their
-//! natural end. Every board size from 4x4 to 19x19 (rectangles included) and every combination
-//! of the four options is covered, from the start position, from random mid-game positions and
-//! from positions with few pieces (so that leaps and corner captures really happen).
+//! The cross-check: random games played ply by ply in the engine and in an independent
+//! reference implementation, through the one driver in `tests/common/crosscheck.rs`, which
+//! compares after every ply the position string, the sorted legal moves, the outcome with its
+//! reason and the territory count, and checks the engine's move parser. Games run to their
+//! natural end (or a ply limit), and each test insists that the rules it is about really came
+//! up.
+//!
+//! - Ming Mang, against `tests/common/reference.rs` (written from the rules in
+//!   `docs/rules.md`): every board size from 4x4 to 19x19 (rectangles included) and every
+//!   combination of the four options, from the start position, from random mid-game positions
+//!   and from positions with few pieces (so that leaps and corner captures really happen).
+//! - The six relatives, against `tests/common/reference_relatives.rs` (written from
+//!   `docs/relatives-spec.md`): from the start positions, from random openings, from random and
+//!   sparse positions (so jumps, kings, enclosures and every end condition come up) and from
+//!   sides walled into corners (rule 7 losses); and the positions the engine refuses.
 
 mod common;
 
-use common::compare::report;
+use common::bridge::{engine_game, engine_rules, fen};
+use common::crosscheck::Run;
+use common::interface::{Opts, RuleSet};
+use common::reference::{self as mm, Board, Col};
+use common::reference_relatives::{self as rel, Cell, Pos, Variant};
+use mingmang::rules::random::{random_opening, Rng};
+use mingmang::rules::Game;
 
-use common::reference::{self, Board, Col, Effects, Opts, RMove, ROutcome, RReason, RefGame};
-use mingmang::rules::random::Rng;
-use mingmang::rules::{
-    format_position, parse_position, BoardSize, Color, EndReason, Game, GameKind, Outcome,
-    RuleOptions, Rules,
-};
+type MingMang = mm::RefGame;
+type Relatives = rel::RefGame;
 
-/// What the games exercised, so the tests can insist that each rule really came up.
-#[derive(Default, Debug, Clone)]
-struct Stats {
-    games: usize,
-    plies: usize,
-    leaps: usize,
-    leaps_with_capture: usize,
-    corner_captures: usize,
-    enchained_captures: usize,
-    enchained_corner_captures: usize,
-    straight_captures: usize,
-    rule7_bans: usize,
-    passes: usize,
-    territory_ends: usize,
-    territory_draws: usize,
-    ply_limit_ends: usize,
-    no_piece_ends: usize,
-    no_move_ends: usize,
-    no_move_ends_by_rule7: usize,
-    unmake_checks: usize,
-    rejections_checked: usize,
-}
+/// Ming Mang on every board, with every option.
+mod ming_mang {
+    use super::*;
 
-/// The options numbered 0..16 by their four bits.
-fn opts_from_bits(bits: usize, max_plies: Option<u32>) -> Opts {
-    Opts {
-        enchained: bits & 1 != 0,
-        territory: bits & 2 != 0,
-        corner: bits & 4 != 0,
-        leap: bits & 8 != 0,
-        max_plies,
+    fn ming_mang(w: usize, h: usize, bits: usize, limit: Option<u32>) -> RuleSet {
+        RuleSet::ming_mang(w, h, Opts::bits(bits, limit))
     }
-}
 
-fn engine_rules(w: usize, h: usize, o: &Opts) -> Rules {
-    Rules::build(
-        GameKind::MingMang,
-        BoardSize::new(w, h).unwrap(),
-        RuleOptions {
-            enchained_capture: o.enchained,
-            territory: o.territory,
-            corner_capture: o.corner,
-            last_piece_leap: o.leap,
-            max_plies: o.max_plies,
-        },
-    )
-    .unwrap()
-}
-
-fn col(c: Color) -> Col {
-    match c {
-        Color::White => Col::W,
-        Color::Black => Col::B,
+    /// A random board: each square empty with probability `empty_percent`, else a random colour.
+    fn random_board(rng: &mut Rng, w: usize, h: usize, empty_percent: usize) -> Board {
+        let mut b = vec![vec![None; w]; h];
+        for row in b.iter_mut() {
+            for sq in row.iter_mut() {
+                if rng.below(100) >= empty_percent {
+                    *sq = Some(if rng.chance(1, 2) { Col::W } else { Col::B });
+                }
+            }
+        }
+        b
     }
-}
 
-fn reason(r: EndReason) -> RReason {
-    match r {
-        EndReason::NoLegalMove => RReason::NoLegalMove,
-        EndReason::NoPieces => RReason::NoPieces,
-        EndReason::PlyLimit => RReason::PlyLimit,
-        EndReason::Territory { white, black } => RReason::Territory { white, black },
-        other => panic!("Ming Mang never ends by {other:?}"),
+    /// A board with `mine` pieces of one colour and `theirs` of the other, biased towards the
+    /// edges (where corner captures happen).
+    fn sparse_board(
+        rng: &mut Rng,
+        w: usize,
+        h: usize,
+        lone: Col,
+        mine: usize,
+        theirs: usize,
+    ) -> Board {
+        let mut b: Board = vec![vec![None; w]; h];
+        let place = |b: &mut Board, c: Col, rng: &mut Rng| loop {
+            let (f, r) = if rng.chance(1, 2) {
+                // On an edge.
+                match rng.below(4) {
+                    0 => (0, rng.below(h)),
+                    1 => (w - 1, rng.below(h)),
+                    2 => (rng.below(w), 0),
+                    _ => (rng.below(w), h - 1),
+                }
+            } else {
+                (rng.below(w), rng.below(h))
+            };
+            if b[r][f].is_none() {
+                b[r][f] = Some(c);
+                break;
+            }
+        };
+        for _ in 0..mine {
+            place(&mut b, lone, rng);
+        }
+        for _ in 0..theirs {
+            place(&mut b, lone.other(), rng);
+        }
+        b
     }
-}
 
-fn outcome(o: Outcome) -> ROutcome {
-    match o {
-        Outcome::Ongoing => ROutcome::Ongoing,
-        Outcome::Win(c, r) => ROutcome::Win(col(c), reason(r)),
-        Outcome::Draw(r) => ROutcome::Draw(reason(r)),
+    /// Every board size from 4x4 to 19x19, each with every option combination in turn.
+    #[test]
+    fn every_size_from_the_start_position() {
+        let mut run = Run::<MingMang>::new("every size", 1);
+        for w in 4..=19 {
+            for h in 4..=19 {
+                let bits = (w * 7 + h * 3) % 16;
+                let limit = if (w + h) % 5 == 0 { Some(150) } else { None };
+                run.game(&ming_mang(w, h, bits, limit), &mm::start_fen(w, h), 3);
+            }
+        }
+        let s = run.finish();
+        assert_eq!(s.games, 256);
+        assert!(s.no_piece_ends + s.no_move_ends > 50, "{s:?}");
     }
-}
 
-fn engine_moves(g: &Game) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
+    /// Many games on small boards (squares and rectangles) with all 16 option combinations.
+    #[test]
+    fn small_boards_all_option_combinations() {
+        let mut run = Run::<MingMang>::new("small boards", 2);
+        let sizes = [
+            (4, 4),
+            (4, 5),
+            (5, 4),
+            (5, 5),
+            (4, 7),
+            (6, 4),
+            (6, 6),
+            (5, 7),
+            (7, 5),
+            (8, 8),
+        ];
+        for round in 0..8 {
+            for &(w, h) in &sizes {
+                for bits in 0..16 {
+                    let limit = if round % 4 == 3 {
+                        Some(10 + run.rng.below(60) as u32)
+                    } else {
+                        None
+                    };
+                    let pass = if round % 2 == 0 { 2 } else { 20 };
+                    run.game(&ming_mang(w, h, bits, limit), &mm::start_fen(w, h), pass);
+                }
+            }
+        }
+        let s = run.finish();
+        assert_eq!(s.games, 8 * 10 * 16);
+        at_least!(s: territory_ends >= 50, ply_limit_ends >= 50, moves.enchained_captures >= 50,
+            moves.corner_captures >= 20, rule7_bans >= 100);
+    }
 
-/// Plays one game to its end in both implementations, comparing every ply. Returns the first
-/// difference found, with everything needed to reproduce it.
-fn play_game(
-    start: &str,
-    opts: Opts,
-    rng: &mut Rng,
-    pass_percent: usize,
-    stats: &mut Stats,
-) -> Result<(), String> {
-    let (board, side) = reference::parse(start).unwrap();
-    let (w, h) = (reference::width(&board), reference::height(&board));
-    let mut rg = RefGame::from_board(board, side, opts);
-    let position = parse_position(start).unwrap();
-    let mut fast = Game::from_position(engine_rules(w, h, &opts), position)
-        .unwrap_or_else(|e| panic!("engine refused {start}: {e}"));
-    let mut played: Vec<String> = Vec::new();
-    let ctx = |played: &[String]| {
-        format!(
-            "size {w}x{h} options {opts:?}\nstart {start}\nmoves {}",
-            played.join(" ")
-        )
-    };
-    stats.games += 1;
-    loop {
-        let fen = rg.fen();
-        same!(
-            format_position(fast.position()),
-            fen,
-            "position differs ({})\n{}",
-            square_diff(&format_position(fast.position()), &fen),
-            ctx(&played)
-        );
-        let allowed = rg.allowed_with_effects();
-        let ref_moves = rg.legal_strings();
-        same!(
-            engine_moves(&fast),
-            ref_moves,
-            "legal moves differ at {fen}\n{}",
-            ctx(&played)
-        );
-        let ro = rg.outcome();
-        same!(
-            outcome(fast.outcome()),
-            ro,
-            "outcome differs at {fen}\n{}",
-            ctx(&played)
-        );
-        if reference::count(&rg.board, Col::W) > 0 && reference::count(&rg.board, Col::B) > 0 {
-            same!(
-                fast.territory(),
-                rg.territory(),
-                "territory differs at {fen}\n{}",
-                ctx(&played)
+    /// Larger boards, including the traditional rectangles and the Go board.
+    #[test]
+    fn large_boards() {
+        let mut run = Run::<MingMang>::new("large boards", 3);
+        let sizes = [
+            (9, 9),
+            (11, 5),
+            (17, 18),
+            (17, 17),
+            (19, 19),
+            (12, 16),
+            (19, 4),
+        ];
+        for (i, &(w, h)) in sizes.iter().enumerate() {
+            for k in 0..4 {
+                let bits = (i * 5 + k * 3) % 16;
+                run.game(&ming_mang(w, h, bits, None), &mm::start_fen(w, h), 2);
+            }
+        }
+        assert_eq!(run.finish().games, 28);
+    }
+
+    /// Games from random mid-game positions of every density, either side to move.
+    #[test]
+    fn random_mid_game_positions() {
+        let mut run = Run::<MingMang>::new("random positions", 4);
+        for i in 0..1200 {
+            let rng = &mut run.rng;
+            let (w, h) = if i % 10 == 0 {
+                (4 + rng.below(16), 4 + rng.below(16))
+            } else {
+                (4 + rng.below(5), 4 + rng.below(5))
+            };
+            let empty = [30, 50, 70, 85][i % 4];
+            let board = random_board(rng, w, h, empty);
+            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            // Sparse large boards can wander for thousands of plies before rule 7 ends them, which
+            // the reference's plain history list makes slow: those get a ply limit (the start
+            // position games of every size run to their natural end instead).
+            let limit = if i % 7 == 0 {
+                Some(40)
+            } else if w * h > 81 {
+                Some(300)
+            } else {
+                None
+            };
+            run.game(
+                &ming_mang(w, h, i % 16, limit),
+                &mm::format(&board, side),
+                5,
             );
         }
-        let pseudo = reference::pseudo_moves(&rg.board, &rg.opts, rg.side);
-        match ro {
-            ROutcome::Ongoing => {}
-            ROutcome::Win(_, r) | ROutcome::Draw(r) => {
-                match r {
-                    RReason::Territory { .. } => stats.territory_ends += 1,
-                    RReason::PlyLimit => stats.ply_limit_ends += 1,
-                    RReason::NoPieces => stats.no_piece_ends += 1,
-                    RReason::NoLegalMove => {
-                        stats.no_move_ends += 1;
-                        if !pseudo.is_empty() {
-                            stats.no_move_ends_by_rule7 += 1;
+        let s = run.finish();
+        at_least!(s: moves.corner_captures >= 30, moves.enchained_captures >= 30);
+        // A piece converted on an edge was flanked along that edge (or round a corner), so the
+        // way from it to any corner is closed by a friendly piece: enchained capture can never
+        // continue round a corner. The reference must agree with that reasoning.
+        assert_eq!(s.moves.enchained_corner_captures, 0, "{s:?}");
+    }
+
+    /// Dense random positions with enchained capture on (sometimes with the other options), where
+    /// long chains of conversions happen.
+    #[test]
+    fn enchained_chains_in_dense_positions() {
+        let mut run = Run::<MingMang>::new("enchained chains", 6);
+        for i in 0..1500 {
+            let rng = &mut run.rng;
+            let (w, h) = (5 + rng.below(5), 5 + rng.below(5));
+            let board = random_board(rng, w, h, [20, 35, 50][i % 3]);
+            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let bits = 1 | (rng.below(8) << 1);
+            let limit = Some(20 + rng.below(40) as u32);
+            run.game(&ming_mang(w, h, bits, limit), &mm::format(&board, side), 2);
+        }
+        let s = run.finish();
+        at_least!(s: moves.enchained_captures >= 500);
+    }
+
+    /// Positions where one side has a single piece (so the last-piece leap comes up) and pieces
+    /// crowd the edges (so captures round a corner come up).
+    #[test]
+    fn few_pieces_leaps_and_corners() {
+        let mut run = Run::<MingMang>::new("few pieces", 5);
+        for i in 0..1500 {
+            let rng = &mut run.rng;
+            let (w, h) = if i % 10 == 0 {
+                (4 + rng.below(16), 4 + rng.below(16))
+            } else {
+                (4 + rng.below(3), 4 + rng.below(3))
+            };
+            let lone = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let mine = 1 + rng.below(2);
+            let theirs = 1 + rng.below(w + h);
+            let board = sparse_board(rng, w, h, lone, mine, theirs);
+            let side = if rng.chance(3, 4) { lone } else { lone.other() };
+            // Leap always on; the other options vary.
+            let bits = 8 | (i % 8);
+            let limit = if i % 5 == 0 { Some(30) } else { None };
+            run.game(&ming_mang(w, h, bits, limit), &mm::format(&board, side), 5);
+        }
+        let s = run.finish();
+        at_least!(s: moves.leaps >= 100);
+        // (A leap never captures more than the jumped piece: the mover's only other friendly
+        // piece is the jumped one, right behind the landing square.)
+        assert_eq!(s.moves.leaps_with_capture, 0, "{s:?}");
+        at_least!(s: moves.corner_captures >= 50, rule7_bans >= 500);
+    }
+
+    /// Cramped small boards with only a few empty squares: pieces shuttle, rule 7 bans moves all
+    /// the time, and sides lose because every move they have would repeat a position.
+    #[test]
+    fn cramped_boards_rule7_losses() {
+        let mut run = Run::<MingMang>::new("cramped boards", 7);
+        for i in 0..1500 {
+            let rng = &mut run.rng;
+            let (w, h) = [(4, 4), (4, 5), (5, 4), (5, 5)][i % 4];
+            let mut board = random_board(rng, w, h, 0);
+            for _ in 0..1 + rng.below(3) {
+                board[rng.below(h)][rng.below(w)] = None;
+            }
+            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let bits = rng.below(16) & !2;
+            run.game(&ming_mang(w, h, bits, None), &mm::format(&board, side), 0);
+        }
+        let s = run.finish();
+        at_least!(s: no_move_ends_by_rule7 >= 5, rule7_bans >= 500);
+    }
+}
+
+/// The six relatives.
+mod relatives {
+    use super::*;
+
+    /// A position reached by `plies` random moves from the start (fewer if the game would end).
+    fn random_playout(v: Variant, rng: &mut Rng, plies: usize) -> String {
+        let mut g = Game::new(engine_rules(&v.rules(None)).unwrap());
+        random_opening(&mut g, plies, rng);
+        fen(&g)
+    }
+
+    /// Puts `count` pieces `cell` on random empty squares (as many as fit).
+    fn scatter(p: &mut Pos, rng: &mut Rng, cell: Cell, count: usize) {
+        let n = p.n;
+        for _ in 0..count {
+            let empties: Vec<(usize, usize)> = p
+                .squares()
+                .into_iter()
+                .filter(|&s| p.at(s) == Cell::Empty)
+                .collect();
+            if empties.is_empty() {
+                return;
+            }
+            let s = empties[rng.below(empties.len())];
+            debug_assert!(s.0 < n && s.1 < n);
+            p.set(s, cell);
+        }
+    }
+
+    /// A random valid position of `v` with about `white` and `black` men (kings, hunter and hands
+    /// as the variant has them).
+    fn random_position(v: Variant, rng: &mut Rng, white: usize, black: usize) -> String {
+        let n = v.size();
+        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+        let mut p = Pos {
+            n,
+            board: vec![Cell::Empty; n * n],
+            side,
+            hand_w: 0,
+            hand_b: 0,
+        };
+        match v {
+            Variant::Makyek | Variant::Apitsodok => {
+                scatter(&mut p, rng, Cell::Man(Col::W), white.min(16));
+                scatter(&mut p, rng, Cell::Man(Col::B), black.min(16));
+            }
+            Variant::Rek | Variant::MinRekChanh => {
+                // Now and then a side without its king (the spec allows it; it loses on its turn).
+                for c in [Col::W, Col::B] {
+                    if !rng.chance(1, 25) {
+                        scatter(&mut p, rng, Cell::King(c), 1);
+                    }
+                }
+                scatter(&mut p, rng, Cell::Man(Col::W), white.min(15));
+                scatter(&mut p, rng, Cell::Man(Col::B), black.min(15));
+            }
+            Variant::Gala => {
+                let w = white.min(13);
+                let b = black.min(10);
+                scatter(&mut p, rng, Cell::Man(Col::W), w);
+                scatter(&mut p, rng, Cell::Man(Col::B), b);
+                if rng.chance(1, 2) {
+                    p.hand_w = rng.below(13 - w + 1) as u32;
+                    p.hand_b = rng.below(10 - b + 1) as u32;
+                }
+            }
+            Variant::Hunt => {
+                if !rng.chance(1, 30) {
+                    scatter(&mut p, rng, Cell::King(Col::B), 1);
+                }
+                scatter(&mut p, rng, Cell::Man(Col::W), white.min(16));
+            }
+        }
+        rel::validate(v, &p).expect("generated positions are valid");
+        rel::format(&p)
+    }
+
+    /// A position where one side has one or two pieces (its king or hunter among them
+    /// where the variant has one) each in a corner, walled in by enemy pieces, sometimes with one
+    /// free square to shuttle to; the opponent has a few more pieces elsewhere.
+    fn pocket_position(v: Variant, rng: &mut Rng) -> String {
+        let n = v.size();
+        let side = if v == Variant::Hunt {
+            Col::B
+        } else if rng.chance(1, 2) {
+            Col::W
+        } else {
+            Col::B
+        };
+        let mut p = Pos {
+            n,
+            board: vec![Cell::Empty; n * n],
+            side,
+            hand_w: 0,
+            hand_b: 0,
+        };
+        let wall = if v == Variant::Hunt {
+            Cell::Man(Col::W)
+        } else {
+            Cell::Man(side.other())
+        };
+        let m = n - 1;
+        let corners = [(0, 0), (m, 0), (0, m), (m, m)];
+        let first = rng.below(4);
+        let count = if v == Variant::Hunt {
+            1
+        } else {
+            1 + rng.below(2)
+        };
+        for k in 0..count {
+            let (cf, cr) = corners[(first + 2 * k) % 4];
+            let inward = |d: usize, c: usize| if c == 0 { d } else { c - d };
+            let piece = if k == 0 && (v.has_kings() || v == Variant::Hunt) {
+                Cell::King(side)
+            } else {
+                Cell::Man(side)
+            };
+            p.set((cf, cr), piece);
+            // The pocket: the corner, and sometimes the square next to it along the rank.
+            let open = rng.chance(1, 2);
+            let walls: Vec<(usize, usize)> = if open {
+                vec![
+                    (cf, inward(1, cr)),
+                    (inward(1, cf), inward(1, cr)),
+                    (inward(2, cf), cr),
+                ]
+            } else {
+                vec![(cf, inward(1, cr)), (inward(1, cf), cr)]
+            };
+            for w in walls {
+                p.set(w, wall);
+                // Behind each wall another, so the hunter cannot jump out.
+                if v == Variant::Hunt {
+                    let (df, dr) = (w.0 as i32 - cf as i32, w.1 as i32 - cr as i32);
+                    let beyond = (w.0 as i32 + df.signum(), w.1 as i32 + dr.signum());
+                    if beyond.0 >= 0 && beyond.1 >= 0 && beyond.0 < n as i32 && beyond.1 < n as i32
+                    {
+                        p.set((beyond.0 as usize, beyond.1 as usize), wall);
+                    }
+                    if open {
+                        // The free square's own neighbours need backing too.
+                        let next = (inward(1, cf), cr);
+                        for w2 in [(next.0, inward(1, cr)), (inward(2, cf), cr)] {
+                            let (df, dr) =
+                                (w2.0 as i32 - next.0 as i32, w2.1 as i32 - next.1 as i32);
+                            let b = (w2.0 as i32 + df, w2.1 as i32 + dr);
+                            if b.0 >= 0 && b.1 >= 0 && b.0 < n as i32 && b.1 < n as i32 {
+                                p.set((b.0 as usize, b.1 as usize), wall);
+                            }
                         }
                     }
                 }
-                if matches!(ro, ROutcome::Draw(RReason::Territory { .. })) {
-                    stats.territory_draws += 1;
-                }
-                return Ok(());
             }
         }
-        stats.rule7_bans += pseudo.len() - allowed.len();
-        let legal: Vec<RMove> = allowed.iter().map(|(m, _)| *m).collect();
-        // Moves banned by rule 7 must be refused by the engine's parser, and a random pair of
-        // squares must be accepted exactly when the reference lists it.
-        for banned in pseudo.iter().filter(|m| !legal.contains(m)) {
-            let text = banned.to_string();
-            if fast.parse_move(&text).is_ok() {
-                return Err(format!(
-                    "engine accepts {text}, banned by rule 7, at {fen}\n{}",
-                    ctx(&played)
-                ));
-            }
-            stats.rejections_checked += 1;
+        // The opponent's king, and a few more pieces of the opponent.
+        if v.has_kings() {
+            scatter(&mut p, rng, Cell::King(side.other()), 1);
         }
-        if rng.chance(1, 4) {
-            let sq = |rng: &mut Rng| {
-                format!(
-                    "{}{}",
-                    (b'a' + rng.below(w) as u8) as char,
-                    rng.below(h) + 1
-                )
-            };
-            let text = format!("{}{}", sq(rng), sq(rng));
-            let listed = ref_moves.contains(&text);
-            if fast.parse_move(&text).is_ok() != listed {
-                return Err(format!(
-                    "engine parse_move({text}) disagrees (reference lists it: {listed}) at {fen}\n{}",
-                    ctx(&played)
-                ));
-            }
-            stats.rejections_checked += 1;
-        }
-        // Now and then, check that the engine's make/unmake of some other move restores the
-        // position and that the move leads where the reference says.
-        if rng.chance(1, 8) {
-            let other = legal[rng.below(legal.len())];
-            let text = other.to_string();
-            let mv = fast
-                .parse_move(&text)
-                .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx(&played)))?;
-            fast.make(mv);
-            let (b, _) = reference::apply(&rg.board, &rg.opts, rg.side, other);
-            same!(
-                format_position(fast.position()),
-                reference::format(&b, rg.side.other()),
-                "make {text} differs at {fen}\n{}",
-                ctx(&played)
-            );
-            if !fast.unmake() {
-                return Err(format!("unmake {text} failed\n{}", ctx(&played)));
-            }
-            same!(
-                format_position(fast.position()),
-                fen,
-                "unmake {text}\n{}",
-                ctx(&played)
-            );
-            stats.unmake_checks += 1;
-        }
-        // Mostly greedy for captures, so that games reach their natural end sooner.
-        let capturing: Vec<RMove> = allowed
-            .iter()
-            .filter(|(_, fx)| fx.converted > 0)
-            .map(|(m, _)| *m)
-            .collect();
-        let mv = if legal.contains(&RMove::Pass) && rng.below(100) < pass_percent {
-            RMove::Pass
-        } else if !capturing.is_empty() && rng.chance(3, 4) {
-            capturing[rng.below(capturing.len())]
-        } else {
-            legal[rng.below(legal.len())]
-        };
-        let text = mv.to_string();
-        let fx: Effects = rg.play(mv);
-        fast.play_text(&text)
-            .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx(&played)))?;
-        played.push(text);
-        stats.plies += 1;
-        if mv == RMove::Pass {
-            stats.passes += 1;
-        }
-        if fx.leap {
-            stats.leaps += 1;
-            if fx.converted > 1 || fx.enchained > 0 {
-                stats.leaps_with_capture += 1;
+        let extra = rng.below(4);
+        scatter(&mut p, rng, wall, extra);
+        // Keep Gala within its supply.
+        if v == Variant::Gala {
+            while p.count(Col::B) > 10 || p.count(Col::W) > 13 {
+                let s = p
+                    .squares()
+                    .into_iter()
+                    .rev()
+                    .find(|&s| p.at(s) == wall)
+                    .unwrap();
+                p.set(s, Cell::Empty);
             }
         }
-        stats.straight_captures += usize::from(fx.straight > 0);
-        stats.corner_captures += usize::from(fx.corner > 0);
-        stats.enchained_captures += usize::from(fx.enchained > 0);
-        stats.enchained_corner_captures += usize::from(fx.enchained_corner > 0);
+        // Either the walled-in side moves first (and may be blocked at once), or its opponent
+        // does: then moving a piece there and back makes the shuttling side's return repeat a
+        // position, banned by rule 7.
+        if rng.chance(1, 2) {
+            p.side = side.other();
+        }
+        rel::validate(v, &p).expect("generated positions are valid");
+        rel::format(&p)
     }
-}
 
-/// The squares where two position strings of one board differ, as `square engine/reference`.
-fn square_diff(engine: &str, reference: &str) -> String {
-    let (Ok((a, _)), Ok((b, _))) = (reference::parse(engine), reference::parse(reference)) else {
-        return "unreadable".into();
-    };
-    let show = |p: Option<Col>| p.map_or('.', Col::letter);
-    let mut out = Vec::new();
-    for r in 0..a.len().min(b.len()) {
-        for f in 0..a[r].len().min(b[r].len()) {
-            if a[r][f] != b[r][f] {
-                let name = format!("{}{}", (b'a' + f as u8) as char, r + 1);
-                out.push(format!("{name} {}/{}", show(a[r][f]), show(b[r][f])));
-            }
-        }
-    }
-    format!("engine/reference: {}", out.join(", "))
-}
-
-fn start_fen(w: usize, h: usize) -> String {
-    reference::format(&reference::start_board(w, h), Col::W)
-}
-
-/// A random board: each square empty with probability `empty_percent`, else a random colour.
-fn random_board(rng: &mut Rng, w: usize, h: usize, empty_percent: usize) -> Board {
-    let mut b = vec![vec![None; w]; h];
-    for row in b.iter_mut() {
-        for sq in row.iter_mut() {
-            if rng.below(100) >= empty_percent {
-                *sq = Some(if rng.chance(1, 2) { Col::W } else { Col::B });
-            }
-        }
-    }
-    b
-}
-
-/// A board with `mine` pieces of one colour and `theirs` of the other, biased towards the
-/// edges (where corner captures happen).
-fn sparse_board(rng: &mut Rng, w: usize, h: usize, lone: Col, mine: usize, theirs: usize) -> Board {
-    let mut b: Board = vec![vec![None; w]; h];
-    let place = |b: &mut Board, c: Col, rng: &mut Rng| loop {
-        let (f, r) = if rng.chance(1, 2) {
-            // On an edge.
-            match rng.below(4) {
-                0 => (0, rng.below(h)),
-                1 => (w - 1, rng.below(h)),
-                2 => (rng.below(w), 0),
-                _ => (rng.below(w), h - 1),
-            }
-        } else {
-            (rng.below(w), rng.below(h))
-        };
-        if b[r][f].is_none() {
-            b[r][f] = Some(c);
-            break;
-        }
-    };
-    for _ in 0..mine {
-        place(&mut b, lone, rng);
-    }
-    for _ in 0..theirs {
-        place(&mut b, lone.other(), rng);
-    }
-    b
-}
-
-/// Every board size from 4x4 to 19x19, each with every option combination in turn.
-#[test]
-fn every_size_from_the_start_position() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(1);
-    for w in 4..=19 {
-        for h in 4..=19 {
-            let bits = (w * 7 + h * 3) % 16;
-            let limit = if (w + h) % 5 == 0 { Some(150) } else { None };
-            if let Err(e) = play_game(
-                &start_fen(w, h),
-                opts_from_bits(bits, limit),
-                &mut rng,
-                3,
-                &mut stats,
-            ) {
-                failures.push(e);
-            }
-        }
-    }
-    report("every size", &stats, stats.games, t, &failures);
-    assert_eq!(stats.games, 256);
-    assert!(stats.no_piece_ends + stats.no_move_ends > 50, "{stats:?}");
-}
-
-/// Many games on small boards (squares and rectangles) with all 16 option combinations.
-#[test]
-fn small_boards_all_option_combinations() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(2);
-    let sizes = [
-        (4, 4),
-        (4, 5),
-        (5, 4),
-        (5, 5),
-        (4, 7),
-        (6, 4),
-        (6, 6),
-        (5, 7),
-        (7, 5),
-        (8, 8),
-    ];
-    for round in 0..8 {
-        for &(w, h) in &sizes {
-            for bits in 0..16 {
-                let limit = if round % 4 == 3 {
-                    Some(10 + rng.below(60) as u32)
+    /// Games from each variant's start position, most to their natural end, some with a ply limit.
+    #[test]
+    fn every_variant_from_the_start_position() {
+        let mut run = Run::<Relatives>::new("start positions", 61);
+        for v in Variant::ALL {
+            for k in 0..12 {
+                let limit = if k % 4 == 3 {
+                    Some(20 + run.rng.below(100) as u32)
                 } else {
                     None
                 };
-                let pass = if round % 2 == 0 { 2 } else { 20 };
-                if let Err(e) = play_game(
-                    &start_fen(w, h),
-                    opts_from_bits(bits, limit),
-                    &mut rng,
-                    pass,
-                    &mut stats,
-                ) {
-                    failures.push(e);
-                }
+                run.game(&v.rules(limit), v.start_fen(), 5);
             }
         }
+        let s = run.finish();
+        assert_eq!(s.games, 6 * 12);
+        at_least!(s: moves.placements >= 200, moves.gala_moves >= 20, moves.custodian >= 50,
+            moves.intervention >= 30, moves.enclosure >= 5, moves.hunter_jumps >= 2,
+            ply_limit_ends >= 5);
     }
-    report("small boards", &stats, stats.games, t, &failures);
-    assert_eq!(stats.games, 8 * 10 * 16);
-    assert!(stats.territory_ends >= 50, "{stats:?}");
-    assert!(stats.ply_limit_ends >= 50, "{stats:?}");
-    assert!(stats.enchained_captures >= 50, "{stats:?}");
-    assert!(stats.corner_captures >= 20, "{stats:?}");
-    assert!(stats.rule7_bans >= 100, "{stats:?}");
-}
 
-/// Larger boards, including the traditional rectangles and the Go board.
-#[test]
-fn large_boards() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(3);
-    let sizes = [
-        (9, 9),
-        (11, 5),
-        (17, 18),
-        (17, 17),
-        (19, 19),
-        (12, 16),
-        (19, 4),
-    ];
-    for (i, &(w, h)) in sizes.iter().enumerate() {
-        for k in 0..4 {
-            let bits = (i * 5 + k * 3) % 16;
-            if let Err(e) = play_game(
-                &start_fen(w, h),
-                opts_from_bits(bits, None),
-                &mut rng,
-                2,
-                &mut stats,
-            ) {
-                failures.push(e);
+    /// Games from positions reached by random play from the start (a fresh game, so rule 7's
+    /// history starts there), every variant.
+    #[test]
+    fn random_mid_game_positions() {
+        let mut run = Run::<Relatives>::new("mid-game positions", 62);
+        for i in 0..240 {
+            let v = Variant::ALL[i % 6];
+            let plies = 5 + run.rng.below(60);
+            let fen = random_playout(v, &mut run.rng, plies);
+            let limit = if i % 3 == 0 {
+                Some(10 + run.rng.below(60) as u32)
+            } else {
+                None
+            };
+            run.game(&v.rules(limit), &fen, 5);
+        }
+        let s = run.finish();
+        at_least!(s: moves.placements >= 50, moves.kings_captured >= 10, king_captured_ends >= 10,
+            ply_limit_ends >= 10);
+    }
+
+    /// Random positions of every density (kings, hunter and hands included), either side to move.
+    #[test]
+    fn random_dense_positions() {
+        let mut run = Run::<Relatives>::new("dense positions", 63);
+        for i in 0..360 {
+            let v = Variant::ALL[i % 6];
+            let rng = &mut run.rng;
+            let (white, black) = (4 + rng.below(13), 4 + rng.below(13));
+            let fen = random_position(v, rng, white, black);
+            let limit = if i % 2 == 0 {
+                Some(15 + rng.below(50) as u32)
+            } else {
+                None
+            };
+            run.game(&v.rules(limit), &fen, 5);
+        }
+        let s = run.finish();
+        at_least!(s: moves.enclosure >= 20, moves.intervention >= 50, moves.overlaps >= 5,
+            moves.long_lines >= 10, moves.king_diagonal_moves >= 20, moves.hunter_flanked >= 5);
+    }
+
+    /// Few pieces: jumps, flanked hunters, captured kings, too few men, no pieces, blocked sides
+    /// and rule-7 losses.
+    #[test]
+    fn sparse_positions_and_every_end() {
+        let mut run = Run::<Relatives>::new("sparse positions", 64);
+        for i in 0..900 {
+            let v = Variant::ALL[i % 6];
+            let rng = &mut run.rng;
+            let (white, black) = if v == Variant::Hunt {
+                (1 + rng.below(6), 0)
+            } else {
+                (rng.below(5), rng.below(5))
+            };
+            let fen = random_position(v, rng, white, black);
+            let limit = if i % 5 == 0 {
+                Some(10 + rng.below(40) as u32)
+            } else {
+                Some(150)
+            };
+            run.game(&v.rules(limit), &fen, 5);
+        }
+        let s = run.finish();
+        at_least!(s: moves.hunter_jumps >= 50, moves.hunter_flanked >= 10, king_captured_ends >= 50,
+            too_few_men_ends >= 20, no_piece_ends >= 20, ply_limit_draws >= 5, rule7_bans >= 200);
+    }
+
+    /// Cramped positions: pieces shuttle, rule 7 bans moves all the time, and sides lose because
+    /// every move they have would repeat a position.
+    #[test]
+    fn cramped_positions_rule7_losses() {
+        let mut run = Run::<Relatives>::new("cramped positions", 65);
+        for i in 0..300 {
+            // The hunt and the Rek family: a hunter or king boxed in among many men.
+            let v = [
+                Variant::Hunt,
+                Variant::MinRekChanh,
+                Variant::Rek,
+                Variant::Makyek,
+            ][i % 4];
+            let fen = random_position(v, &mut run.rng, 16, 16);
+            run.game(&v.rules(None), &fen, 10);
+        }
+        let s = run.finish();
+        at_least!(s: rule7_bans >= 100);
+    }
+
+    /// Sides walled into corners: blocked sides lose at once, shuttling sides lose when rule 7
+    /// bans their last move.
+    #[test]
+    fn pockets_blocked_sides_and_rule7_losses() {
+        let mut run = Run::<Relatives>::new("pockets", 67);
+        for i in 0..600 {
+            let v = Variant::ALL[i % 6];
+            let fen = pocket_position(v, &mut run.rng);
+            let limit = if i % 4 == 0 { Some(60) } else { None };
+            run.game(&v.rules(limit), &fen, 60);
+        }
+        let s = run.finish();
+        at_least!(s: no_move_ends >= 50, no_move_ends_by_rule7 >= 10, rule7_bans >= 200);
+    }
+
+    /// The engine refuses exactly the positions the spec says it refuses.
+    #[test]
+    fn engine_refuses_what_the_spec_refuses() {
+        let mut rng = Rng::new(66);
+        let mut refused = 0;
+        let mut checked = 0;
+        let mut failures = Vec::new();
+        for i in 0..3000 {
+            let v = Variant::ALL[i % 6];
+            // Any variant's pieces on any board size, with random hands.
+            let n = [7, 8][rng.below(2)];
+            let mut p = Pos {
+                n,
+                board: vec![Cell::Empty; n * n],
+                side: if rng.chance(1, 2) { Col::W } else { Col::B },
+                hand_w: 0,
+                hand_b: 0,
+            };
+            let cells = [
+                Cell::Man(Col::W),
+                Cell::Man(Col::B),
+                Cell::King(Col::W),
+                Cell::King(Col::B),
+            ];
+            for cell in cells {
+                let k = match cell {
+                    Cell::King(_) => rng.below(3),
+                    _ => rng.below(16),
+                };
+                scatter(&mut p, &mut rng, cell, k);
+            }
+            if rng.chance(1, 3) {
+                p.hand_w = rng.below(14) as u32;
+                p.hand_b = rng.below(11) as u32;
+            }
+            let fen = rel::format(&p);
+            let reference = rel::validate(v, &p);
+            let engine = engine_game(&v.rules(None), &fen);
+            checked += 1;
+            if reference.is_err() {
+                refused += 1;
+            }
+            if reference.is_ok() != engine.is_ok() {
+                failures.push(format!(
+                    "{} {fen}: engine {:?}, reference {:?}",
+                    v.name(),
+                    engine.err(),
+                    reference.err()
+                ));
             }
         }
+        println!("validation: {checked} checked, {refused} refused");
+        assert!(refused > 100 && refused < checked);
+        assert!(
+            failures.is_empty(),
+            "{} differ:\n{}",
+            failures.len(),
+            failures[..failures.len().min(5)].join("\n")
+        );
     }
-    report("large boards", &stats, stats.games, t, &failures);
-    assert_eq!(stats.games, 28);
-}
-
-/// Games from random mid-game positions of every density, either side to move.
-#[test]
-fn random_mid_game_positions() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(4);
-    for i in 0..1200 {
-        let (w, h) = if i % 10 == 0 {
-            (4 + rng.below(16), 4 + rng.below(16))
-        } else {
-            (4 + rng.below(5), 4 + rng.below(5))
-        };
-        let empty = [30, 50, 70, 85][i % 4];
-        let board = random_board(&mut rng, w, h, empty);
-        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
-        let fen = reference::format(&board, side);
-        // Sparse large boards can wander for thousands of plies before rule 7 ends them, which
-        // the reference's plain history list makes slow: those get a ply limit (the start
-        // position games of every size run to their natural end instead).
-        let limit = if i % 7 == 0 {
-            Some(40)
-        } else if w * h > 81 {
-            Some(300)
-        } else {
-            None
-        };
-        if let Err(e) = play_game(&fen, opts_from_bits(i % 16, limit), &mut rng, 5, &mut stats) {
-            failures.push(e);
-        }
-    }
-    report("random positions", &stats, stats.games, t, &failures);
-    assert!(stats.corner_captures >= 30, "{stats:?}");
-    assert!(stats.enchained_captures >= 30, "{stats:?}");
-    // A piece converted on an edge was flanked along that edge (or round a corner), so the
-    // way from it to any corner is closed by a friendly piece: enchained capture can never
-    // continue round a corner. The reference must agree with that reasoning.
-    assert_eq!(stats.enchained_corner_captures, 0, "{stats:?}");
-}
-
-/// Dense random positions with enchained capture on (sometimes with the other options), where
-/// long chains of conversions happen.
-#[test]
-fn enchained_chains_in_dense_positions() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(6);
-    for i in 0..1500 {
-        let (w, h) = (5 + rng.below(5), 5 + rng.below(5));
-        let board = random_board(&mut rng, w, h, [20, 35, 50][i % 3]);
-        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
-        let fen = reference::format(&board, side);
-        let bits = 1 | (rng.below(8) << 1);
-        let limit = Some(20 + rng.below(40) as u32);
-        if let Err(e) = play_game(&fen, opts_from_bits(bits, limit), &mut rng, 2, &mut stats) {
-            failures.push(e);
-        }
-    }
-    report("enchained chains", &stats, stats.games, t, &failures);
-    assert!(stats.enchained_captures >= 500, "{stats:?}");
-}
-
-/// Positions where one side has a single piece (so the last-piece leap comes up) and pieces
-/// crowd the edges (so captures round a corner come up).
-#[test]
-fn few_pieces_leaps_and_corners() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(5);
-    for i in 0..1500 {
-        let (w, h) = if i % 10 == 0 {
-            (4 + rng.below(16), 4 + rng.below(16))
-        } else {
-            (4 + rng.below(3), 4 + rng.below(3))
-        };
-        let lone = if rng.chance(1, 2) { Col::W } else { Col::B };
-        let mine = 1 + rng.below(2);
-        let theirs = 1 + rng.below(w + h);
-        let board = sparse_board(&mut rng, w, h, lone, mine, theirs);
-        let side = if rng.chance(3, 4) { lone } else { lone.other() };
-        let fen = reference::format(&board, side);
-        // Leap always on; the other options vary.
-        let bits = 8 | (i % 8);
-        let limit = if i % 5 == 0 { Some(30) } else { None };
-        if let Err(e) = play_game(&fen, opts_from_bits(bits, limit), &mut rng, 5, &mut stats) {
-            failures.push(e);
-        }
-    }
-    report("few pieces", &stats, stats.games, t, &failures);
-    assert!(stats.leaps >= 100, "{stats:?}");
-    // (A leap never captures more than the jumped piece: the mover's only other friendly
-    // piece is the jumped one, right behind the landing square.)
-    assert_eq!(stats.leaps_with_capture, 0, "{stats:?}");
-    assert!(stats.corner_captures >= 50, "{stats:?}");
-    assert!(stats.rule7_bans >= 500, "{stats:?}");
-}
-
-/// Cramped small boards with only a few empty squares: pieces shuttle, rule 7 bans moves all
-/// the time, and sides lose because every move they have would repeat a position.
-#[test]
-fn cramped_boards_rule7_losses() {
-    let t = std::time::Instant::now();
-    let mut stats = Stats::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut rng = Rng::new(7);
-    for i in 0..1500 {
-        let (w, h) = [(4, 4), (4, 5), (5, 4), (5, 5)][i % 4];
-        let mut board = random_board(&mut rng, w, h, 0);
-        for _ in 0..1 + rng.below(3) {
-            board[rng.below(h)][rng.below(w)] = None;
-        }
-        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
-        let fen = reference::format(&board, side);
-        let bits = rng.below(16) & !2;
-        if let Err(e) = play_game(&fen, opts_from_bits(bits, None), &mut rng, 0, &mut stats) {
-            failures.push(e);
-        }
-    }
-    report("cramped boards", &stats, stats.games, t, &failures);
-    assert!(stats.no_move_ends_by_rule7 >= 5, "{stats:?}");
-    assert!(stats.rule7_bans >= 500, "{stats:?}");
 }

@@ -10,11 +10,11 @@ mod common;
 
 use std::time::Instant;
 
-use common::Engine;
+use common::binary::Session;
 
 /// One engine as cutegames drives it: every line sent and every wait as in engine_ugi.cpp.
 struct Ugi {
-    e: Engine,
+    e: Session,
     name: &'static str,
 }
 
@@ -22,7 +22,7 @@ impl Ugi {
     /// `ugi`, wait for `ugiok`; the settings file's options; `isready`, wait for `readyok`.
     fn load(name: &'static str, args: &[&str], options: &[(&str, &str)]) -> Ugi {
         let mut u = Ugi {
-            e: Engine::start(args),
+            e: Session::start(args),
             name,
         };
         u.send("ugi");
@@ -75,6 +75,12 @@ impl Ugi {
             }
         }
         self.send(&msg);
+    }
+
+    /// `position ...` then `query <what>`, as cutegames pairs them; the answer.
+    fn ask(&mut self, start: &str, moves: &[String], what: &str) -> String {
+        self.position(start, moves);
+        self.query(what)
     }
 
     /// Sends a query and returns the answer of the first two-word `response` line.
@@ -130,14 +136,11 @@ fn play_game(tc: Tc, fen: &str, e1: &mut Ugi, e2: &mut Ugi) -> Played {
     e1.send("uginewgame");
     e2.send("uginewgame");
     // Whose turn it is at the start (asked of engine 1 only).
-    e1.position(fen, &history);
-    let first_p1 = e1.query("p1turn") == "true";
+    let first_p1 = e1.ask(fen, &history, "p1turn") == "true";
     loop {
         // askturn: asked again every ply, and once more to pick the engine.
-        e1.position(fen, &history);
-        let asked = e1.query("p1turn") == "true";
-        e1.position(fen, &history);
-        let is_p1 = e1.query("p1turn") == "true";
+        let asked = e1.ask(fen, &history, "p1turn") == "true";
+        let is_p1 = e1.ask(fen, &history, "p1turn") == "true";
         assert_eq!(asked, is_p1);
         assert_eq!(is_p1, first_p1 == history.len().is_multiple_of(2));
         let (us, them) = if is_p1 {
@@ -147,10 +150,8 @@ fn play_game(tc: Tc, fen: &str, e1: &mut Ugi, e2: &mut Ugi) -> Played {
         };
         us.is_ready();
         us.position(fen, &history);
-        us.position(fen, &history);
-        let over = us.query("gameover");
-        them.position(fen, &history);
-        let over_them = them.query("gameover");
+        let over = us.ask(fen, &history, "gameover");
+        let over_them = them.ask(fen, &history, "gameover");
         assert_eq!(over, over_them, "gameover mismatch after {history:?}");
         if over == "true" {
             break;
@@ -190,10 +191,8 @@ fn play_game(tc: Tc, fen: &str, e1: &mut Ugi, e2: &mut Ugi) -> Played {
     for e in [&mut *e1, &mut *e2] {
         e.is_ready();
         e.position(fen, &history);
-        e.position(fen, &history);
-        let over = e.query("gameover");
-        e.position(fen, &history);
-        let result = e.query("result");
+        let over = e.ask(fen, &history, "gameover");
+        let result = e.ask(fen, &history, "result");
         answers.push((over, result));
     }
     assert_eq!(answers[0], answers[1], "mismatch after {history:?}");

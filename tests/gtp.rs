@@ -3,54 +3,35 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
+use common::binary::Session;
 use mingmang::rules::random::Rng;
 
 /// One running `mingmang gtp` process.
-struct Gtp {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
+struct Gtp(Session);
 
 impl Gtp {
     fn start(args: &[&str]) -> Gtp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-            .arg("gtp")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start mingmang gtp");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Gtp {
-            child,
-            stdin,
-            stdout,
-        }
+        Gtp(Session::start_gtp(args))
     }
 
     /// Sends raw bytes (a line or garbage) and reads one whole response: `(ok, id+text)`.
     fn send_raw(&mut self, bytes: &[u8]) -> (bool, String) {
-        self.stdin.write_all(bytes).unwrap();
-        self.stdin.flush().unwrap();
+        self.0.send_bytes(bytes);
         self.read_response()
     }
 
+    /// The lines up to the blank line that ends a response: `(ok, id+text)`.
     fn read_response(&mut self) -> (bool, String) {
         let mut text = String::new();
         loop {
-            let mut line = String::new();
-            let n = self.stdout.read_line(&mut line).unwrap();
-            assert!(n > 0, "engine closed its output; response so far: {text:?}");
-            if line == "\n" {
+            let line = self.0.line();
+            if line.is_empty() {
                 break;
             }
             text.push_str(&line);
+            text.push('\n');
         }
         let ok = match text.chars().next() {
             Some('=') => true,
@@ -96,13 +77,6 @@ impl Gtp {
     }
 }
 
-impl Drop for Gtp {
-    fn drop(&mut self) {
-        let _ = self.stdin.write_all(b"quit\n");
-        let _ = self.child.wait();
-    }
-}
-
 fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
@@ -122,30 +96,15 @@ fn handshake_ids_and_command_list() {
     assert_eq!(g.ok("name"), "mingmang");
     assert!(!g.ok("version").is_empty());
     let list = g.ok("list_commands");
-    for cmd in [
-        "protocol_version",
-        "name",
-        "version",
-        "known_command",
-        "list_commands",
-        "quit",
-        "boardsize",
-        "clear_board",
-        "play",
-        "genmove",
-        "undo",
-        "showboard",
-        "time_settings",
-        "time_left",
-        "gogui-rules_game_id",
-        "gogui-rules_board_size",
-        "gogui-rules_board",
-        "gogui-rules_legal_moves",
-        "gogui-rules_side_to_move",
-        "gogui-rules_final_result",
-        "gogui-rules_captured_count",
-        "gogui-rules_board_gfx",
-    ] {
+    // GTP 2's required commands, the ones GoGui plays with, and GoGui's ruler interface.
+    let gtp = "protocol_version name version known_command list_commands quit boardsize \
+        clear_board komi play genmove";
+    let gogui = "undo showboard time_settings time_left";
+    let ruler = "game_id board_size board legal_moves side_to_move final_result \
+        captured_count board_gfx";
+    let ruler = ruler.split_whitespace().map(|c| format!("gogui-rules_{c}"));
+    let needed = gtp.split_whitespace().chain(gogui.split_whitespace());
+    for cmd in needed.map(String::from).chain(ruler) {
         assert!(list.lines().any(|l| l == cmd), "{cmd} not listed");
         assert_eq!(g.ok(&format!("known_command {cmd}")), "true");
     }
@@ -165,7 +124,7 @@ fn handshake_ids_and_command_list() {
     assert_eq!(board.lines().last().unwrap().trim(), "O O O O O O O X");
     // quit answers, then the process ends.
     assert_eq!(g.send_raw(b"3 quit\n"), (true, "3".into()));
-    assert!(g.child.wait().unwrap().success());
+    assert!(g.0.exit_status(Duration::from_secs(10)).success());
 }
 
 /// Clicks a whole game in, point by point, checking at every click that the board, the side to
@@ -402,7 +361,7 @@ fn bad_input_never_kills_the_engine() {
         let _ = g.send_raw(bytes);
     }
     // Blank and comment-only lines get no reply at all; the next command is answered normally.
-    g.stdin.write_all(b"\n   \n# a comment\n\t\n").unwrap();
+    g.0.send_bytes(b"\n   \n# a comment\n\t\n");
     assert_eq!(
         g.send_raw(b"5 name # trailing comment\n"),
         (true, "5 mingmang".into())
@@ -412,7 +371,7 @@ fn bad_input_never_kills_the_engine() {
     let long = format!("play w {}\n", "A".repeat(100_000));
     assert!(!g.send_raw(long.as_bytes()).0);
     g.ok("play w A2");
-    assert!(g.child.try_wait().unwrap().is_none());
+    assert!(g.0.alive());
 }
 
 #[test]

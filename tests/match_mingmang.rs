@@ -3,99 +3,43 @@
 
 mod common;
 
-use common::matches::{json_num, random_engine_cmd, run_match, scratch, strs, BIN};
-
-/// Runs a match; its stdout and stderr.
-fn run(args: &[String]) -> (String, String) {
-    let out = run_match(args);
-    (
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
-
-/// Values of one tag over all records, in file order.
-fn tags(pgn: &str, name: &str) -> Vec<String> {
-    let prefix = format!("[{name} \"");
-    pgn.lines()
-        .filter_map(|l| l.strip_prefix(&prefix))
-        .map(|v| v.trim_end_matches("\"]").to_string())
-        .collect()
-}
+use common::matches::{assert_summary, records, score_of, tags, Match};
 
 #[test]
 fn mingmang_against_itself_on_gundru() {
-    let dir = scratch("self");
-    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
-    let args = strs(&[
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=one",
-        "option.Hash=4",
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=two",
-        "proto=uci",
-        "query=on",
-        "--games",
-        "6",
-        "--concurrency",
-        "2",
-        "--depth",
-        "2",
-        "--random-openings",
-        "4",
-        "--seed",
-        "42",
-        "--variant",
-        "gundru",
-        "--max-plies",
-        "60",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--json",
-        json.to_str().unwrap(),
-    ]);
-    let (stdout, stderr) = run(&args);
+    let played = Match::new("self")
+        .mingmang("name=one option.Hash=4")
+        .mingmang("name=two proto=uci query=on")
+        .flags("--games 6 --concurrency 2 --depth 2 --random-openings 4 --seed 42")
+        .flags("--variant gundru --max-plies 60")
+        .records()
+        .run();
+    let (stdout, pgn, json) = (&played.stdout, &played.pgn, &played.json);
     assert!(stdout.contains("Finished: 6 of 6 games played"), "{stdout}");
     assert!(stdout.contains("Disagreements: 0"), "{stdout}");
-    assert_eq!(stderr.lines().filter(|l| l.starts_with('[')).count(), 6);
-    let pgn = std::fs::read_to_string(pgn).unwrap();
-    let json = std::fs::read_to_string(json).unwrap();
+    let progress = played.stderr.lines().filter(|l| l.starts_with('['));
+    assert_eq!(progress.count(), 6);
     // Six records, all on the Gundru board, all ended by the rules (no forfeit).
-    assert_eq!(tags(&pgn, "Event").len(), 6);
-    assert!(tags(&pgn, "Variant").iter().all(|v| v == "gundru"));
-    assert!(tags(&pgn, "Size").iter().all(|v| v == "9x9"));
-    assert!(tags(&pgn, "Termination").iter().all(|v| v == "normal"));
-    assert!(tags(&pgn, "PlyCount")
+    assert_eq!(tags(pgn, "Event").len(), 6);
+    assert!(tags(pgn, "Variant").iter().all(|v| v == "gundru"));
+    assert!(tags(pgn, "Size").iter().all(|v| v == "9x9"));
+    assert!(tags(pgn, "Termination").iter().all(|v| v == "normal"));
+    assert!(tags(pgn, "PlyCount")
         .iter()
         .all(|v| v.parse::<u32>().unwrap() <= 60));
     // The results in the records and the JSON tally agree.
-    let (mut w, mut l, mut d) = (0, 0, 0);
-    for (white, result) in tags(&pgn, "White").iter().zip(tags(&pgn, "Result")) {
-        match (result.as_str(), white == "one") {
-            ("1-0", true) | ("0-1", false) => w += 1,
-            ("0-1", true) | ("1-0", false) => l += 1,
-            _ => d += 1,
-        }
-    }
-    assert_eq!(w + l + d, 6);
-    assert_eq!(json_num(&json, "wins"), w as f64);
-    assert_eq!(json_num(&json, "losses"), l as f64);
-    assert_eq!(json_num(&json, "draws"), d as f64);
-    assert_eq!(json_num(&json, "games_played"), 6.0);
-    assert!(json.contains("\"size\": \"9x9\""));
-    assert!(json.contains("\"variant\": \"gundru\""));
-    assert!(json.contains("\"time_control\": \"depth=2\""));
-    assert!(json.contains("\"disagreements\": []"));
-    for key in [
-        "score",
-        "elo",
-        "elo_error",
-        "los",
-        "players",
-        "terminations",
+    let score = score_of(&records(pgn), "one");
+    assert_eq!(score.iter().sum::<usize>(), 6);
+    assert_summary(json, score);
+    for field in [
+        "\"size\": \"9x9\"",
+        "\"variant\": \"gundru\"",
+        "\"time_control\": \"depth=2\"",
+        "\"disagreements\": []",
     ] {
+        assert!(json.contains(field), "no {field} in {json}");
+    }
+    for key in "score elo elo_error los players terminations".split(' ') {
         assert!(json.contains(&format!("\"{key}\": ")), "no {key}");
     }
 }
@@ -104,23 +48,12 @@ fn mingmang_against_itself_on_gundru() {
 /// illegal move, no disagreement), and nobody forfeits on time with a sane margin.
 #[test]
 fn mingmang_against_python_on_a_clock() {
-    let args = strs(&[
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=mm",
-        "--engine",
-        &format!("cmd={}", random_engine_cmd()),
-        "name=py",
-        "--games",
-        "2",
-        "--tc",
-        "1+0.02",
-        "--timemargin",
-        "1000",
-        "--max-plies",
-        "60",
-    ]);
-    let (stdout, _) = run(&args);
+    let stdout = Match::new("python")
+        .mingmang("name=mm")
+        .python("", "name=py")
+        .flags("--games 2 --tc 1+0.02 --timemargin 1000 --max-plies 60")
+        .run()
+        .stdout;
     assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
     assert!(stdout.contains("Disagreements: 0"), "{stdout}");
@@ -131,49 +64,28 @@ fn mingmang_against_python_on_a_clock() {
 /// refused.
 #[test]
 fn per_engine_depth() {
-    let dir = scratch("depth");
-    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
-    let mut args = strs(&[
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=deep",
-        "depth=3",
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=shallow",
-        "depth=1",
-        "--games",
-        "2",
-        "--size",
-        "6x6",
-        "--max-plies",
-        "30",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--json",
-        json.to_str().unwrap(),
-    ]);
-    args.extend(strs(&["--movetime", "50"]));
-    let (stdout, _) = run(&args);
+    let played = Match::new("depth")
+        .mingmang("name=deep depth=3")
+        .mingmang("name=shallow depth=1")
+        .flags("--games 2 --size 6x6 --max-plies 30 --movetime 50")
+        .records()
+        .run();
+    let stdout = &played.stdout;
     assert!(stdout.contains("Finished: 2 of 2 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 2"), "{stdout}");
-    let pgn = std::fs::read_to_string(pgn).unwrap();
     assert_eq!(
-        tags(&pgn, "TimeControl"),
+        tags(&played.pgn, "TimeControl"),
         ["depth=3 / depth=1", "depth=1 / depth=3"]
     );
-    let json = std::fs::read_to_string(json).unwrap();
+    let json = &played.json;
     assert!(
         json.contains("\"time_control\": \"movetime=50ms; deep: depth=3; shallow: depth=1\""),
         "{json}"
     );
-    let out = std::process::Command::new(BIN)
-        .args(["match", "--engine", &format!("cmd={BIN}"), "depth=0"])
-        .args(["--engine", &format!("cmd={BIN}")])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("depth=0"));
+    Match::new("depth0")
+        .mingmang("depth=0")
+        .mingmang("")
+        .refused("depth=0");
 }
 
 /// A fast clock match, two games at a time: the engines' time manager (the only authority on
@@ -181,27 +93,13 @@ fn per_engine_depth() {
 /// scheduling delays of a loaded test machine, not for the engine's own use of time.
 #[test]
 fn fast_clock_match_has_no_time_losses() {
-    let args = strs(&[
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=a",
-        "--engine",
-        &format!("cmd={BIN}"),
-        "name=b",
-        "--games",
-        "4",
-        "--concurrency",
-        "2",
-        "--tc",
-        "1+0.05",
-        "--timemargin",
-        "300",
-        "--random-openings",
-        "6",
-        "--max-plies",
-        "80",
-    ]);
-    let (stdout, _) = run(&args);
+    let stdout = Match::new("clock")
+        .mingmang("name=a")
+        .mingmang("name=b")
+        .flags("--games 4 --concurrency 2 --tc 1+0.05 --timemargin 300")
+        .flags("--random-openings 6 --max-plies 80")
+        .run()
+        .stdout;
     assert!(stdout.contains("Finished: 4 of 4 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 4"), "{stdout}");
 }

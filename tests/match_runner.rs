@@ -4,98 +4,43 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::matches::{json_num, random_engine_cmd, run_match as run, scratch, strs, BIN};
-
-fn engine(cmd_extra: &str, name: &str, proto: &str) -> Vec<String> {
-    vec![
-        "--engine".into(),
-        format!("cmd={} {cmd_extra}", random_engine_cmd()),
-        format!("name={name}"),
-        format!("proto={proto}"),
-    ]
-}
-
-/// The records of a PGN-like file: (tags, movetext) per game.
-fn records(text: &str) -> Vec<(Vec<(String, String)>, String)> {
-    let mut out = Vec::new();
-    for block in text.split("\n\n[").filter(|b| !b.trim().is_empty()) {
-        let block = if block.starts_with('[') {
-            block.to_string()
-        } else {
-            format!("[{block}")
-        };
-        let (head, moves) = block.split_once("\n\n").expect("tags then moves");
-        let tags = head
-            .lines()
-            .map(|l| {
-                let l = l.trim_start_matches('[').trim_end_matches(']');
-                let (k, v) = l.split_once(' ').unwrap();
-                (k.to_string(), v.trim_matches('"').to_string())
-            })
-            .collect();
-        out.push((tags, moves.trim().to_string()));
-    }
-    out
-}
-
-fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
-}
+use common::matches::{assert_summary, json_num, records, score_of, Match};
 
 /// A faulty engine plays four games against a sound one: it loses all four with `keyword`,
 /// is restarted for each game, and the match finishes all four games.
 fn faulty(fault: &str, keyword: &str) {
-    let dir = scratch(fault);
-    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
-    let mut args = engine(&format!("--fault {fault} --after 2"), "bad", "ugi");
-    args.extend(engine("--seed 2", "good", "uci"));
-    args.extend(strs(&[
-        "--games",
-        "4",
-        "--movetime",
-        "20",
-        "--timemargin",
-        "300",
-        "--max-plies",
-        "60",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--json",
-        json.to_str().unwrap(),
-    ]));
-    let out = run(&args);
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let played = Match::new(fault)
+        .python(&format!("--fault {fault} --after 2"), "name=bad proto=ugi")
+        .python("--seed 2", "name=good proto=uci")
+        .flags("--games 4 --movetime 20 --timemargin 300 --max-plies 60")
+        .records()
+        .run();
+    let stdout = &played.stdout;
     assert!(stdout.contains("Finished: 4 of 4 games played"), "{stdout}");
     assert!(
         stdout.contains(&format!("Terminations: {keyword} 4")),
         "{stdout}"
     );
-    let json = std::fs::read_to_string(json).unwrap();
-    assert_eq!(json_num(&json, "games_played"), 4.0);
-    assert_eq!(json_num(&json, "wins"), 0.0);
-    assert_eq!(json_num(&json, "losses"), 4.0);
-    assert_eq!(json_num(&json, keyword), 4.0);
+    let json = &played.json;
+    assert_summary(json, [0, 4, 0]);
+    assert_eq!(json_num(json, keyword), 4.0);
     // One start per game: the engine is restarted after each fault.
-    assert_eq!(json_num(&json, "starts"), 4.0);
-    let recs = records(&std::fs::read_to_string(pgn).unwrap());
+    assert_eq!(json_num(json, "starts"), 4.0);
+    let recs = records(&played.pgn);
     assert_eq!(recs.len(), 4);
-    for (i, (tags, moves)) in recs.iter().enumerate() {
-        assert_eq!(tag(tags, "Termination"), Some(keyword));
+    for (i, rec) in recs.iter().enumerate() {
+        assert_eq!(rec.tag("Termination"), Some(keyword));
         // bad is White in games 1 and 3, Black in 2 and 4, and loses each.
         let (white, result) = if i % 2 == 0 {
             ("bad", "0-1")
         } else {
             ("good", "1-0")
         };
-        assert_eq!(tag(tags, "White"), Some(white));
-        assert_eq!(tag(tags, "Result"), Some(result));
-        assert!(moves.ends_with(result));
+        assert_eq!(rec.tag("White"), Some(white));
+        assert_eq!(rec.tag("Result"), Some(result));
+        assert!(rec.moves.ends_with(result));
         // The fault comes on bad's second move, so bad made one move and good one or two.
-        let plies: usize = tag(tags, "PlyCount").unwrap().parse().unwrap();
+        let plies: usize = rec.tag("PlyCount").unwrap().parse().unwrap();
         assert!((2..=3).contains(&plies), "{plies}");
     }
 }
@@ -124,42 +69,21 @@ fn illegal_move_loses() {
 /// are identical, and records, summary and JSON agree.
 #[test]
 fn records_and_statistics_agree() {
-    let dir = scratch("consistent");
     let play = |n: usize, concurrency: &str| {
-        let (pgn, json) = (dir.join(format!("{n}.pgn")), dir.join(format!("{n}.json")));
-        let mut args = engine("--seed 11", "alpha", "ugi");
-        args.extend(engine("--seed 12", "beta", "ugi"));
-        args.extend(strs(&[
-            "--games",
-            "6",
-            "--concurrency",
-            concurrency,
-            "--movetime",
-            "20",
-            "--timemargin",
-            "2000",
-            "--random-openings",
-            "4",
-            "--seed",
-            "7",
-            "--max-plies",
-            "80",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--json",
-            json.to_str().unwrap(),
-        ]));
-        run(&args);
-        (
-            std::fs::read_to_string(pgn).unwrap(),
-            std::fs::read_to_string(json).unwrap(),
-        )
+        Match::new(&format!("consistent-{n}"))
+            .python("--seed 11", "name=alpha proto=ugi")
+            .python("--seed 12", "name=beta proto=ugi")
+            .flags("--games 6 --movetime 20 --timemargin 2000 --random-openings 4 --seed 7")
+            .flags(&format!("--max-plies 80 --concurrency {concurrency}"))
+            .records()
+            .run()
     };
-    let (pgn, json) = play(1, "1");
-    let recs = records(&pgn);
+    let first = play(1, "1");
+    let (pgn, json) = (&first.pgn, &first.json);
+    let recs = records(pgn);
     assert_eq!(recs.len(), 6);
-    let (mut w, mut l, mut d) = (0, 0, 0);
-    for (i, (tags, moves)) in recs.iter().enumerate() {
+    for (i, rec) in recs.iter().enumerate() {
+        let tag = |name| rec.tag(name);
         for name in [
             "Event",
             "Round",
@@ -178,232 +102,144 @@ fn records_and_statistics_agree() {
             "TerminationDetails",
             "PlyCount",
         ] {
-            assert!(tag(tags, name).is_some(), "game {i}: no {name} tag");
+            assert!(tag(name).is_some(), "game {i}: no {name} tag");
         }
-        assert_eq!(tag(tags, "Size"), Some("8x8"));
-        assert_eq!(tag(tags, "Termination"), Some("normal"));
-        assert!(tag(tags, "Disagreement").is_none(), "{tags:?}");
-        assert_eq!(tag(tags, "OpeningMoves").unwrap().split(' ').count(), 4);
+        assert_eq!(tag("Size"), Some("8x8"));
+        assert_eq!(tag("Termination"), Some("normal"));
+        assert!(tag("Disagreement").is_none(), "{:?}", rec.tags);
+        assert_eq!(tag("OpeningMoves").unwrap().split(' ').count(), 4);
         // PlyCount equals the moves in the movetext (words that are not numbers or result).
-        let plies = moves
+        let plies = rec
+            .moves
             .split_whitespace()
             .filter(|w| !w.ends_with('.') && !w.contains('-'))
             .count();
-        assert_eq!(tag(tags, "PlyCount").unwrap(), plies.to_string());
+        assert_eq!(tag("PlyCount").unwrap(), plies.to_string());
         // Games 1-2, 3-4, 5-6 share an opening with colours swapped.
         if i % 2 == 1 {
-            let prev = &recs[i - 1].0;
-            assert_eq!(tag(tags, "OpeningMoves"), tag(prev, "OpeningMoves"));
-            assert_eq!(tag(tags, "White"), tag(prev, "Black"));
-        }
-        let alpha_white = tag(tags, "White") == Some("alpha");
-        match (tag(tags, "Result").unwrap(), alpha_white) {
-            ("1-0", true) | ("0-1", false) => w += 1,
-            ("0-1", true) | ("1-0", false) => l += 1,
-            ("1/2-1/2", _) => d += 1,
-            other => panic!("{other:?}"),
+            let prev = &recs[i - 1];
+            assert_eq!(tag("OpeningMoves"), prev.tag("OpeningMoves"));
+            assert_eq!(tag("White"), prev.tag("Black"));
         }
     }
     // Distinct openings for distinct pairs (4 random plies from a seeded generator).
-    assert_ne!(
-        tag(&recs[0].0, "OpeningMoves"),
-        tag(&recs[2].0, "OpeningMoves")
-    );
+    assert_ne!(recs[0].tag("OpeningMoves"), recs[2].tag("OpeningMoves"));
+    let [w, l, d] = score_of(&recs, "alpha");
     assert_eq!(w + l + d, 6);
-    assert_eq!(json_num(&json, "games_played"), 6.0);
-    assert_eq!(json_num(&json, "wins"), w as f64);
-    assert_eq!(json_num(&json, "losses"), l as f64);
-    assert_eq!(json_num(&json, "draws"), d as f64);
+    assert_summary(json, [w, l, d]);
     let score = (w as f64 + d as f64 / 2.0) / 6.0;
-    assert!((json_num(&json, "score") - score).abs() < 1e-9);
-    assert_eq!(json_num(&json, "normal"), 6.0);
+    assert!((json_num(json, "score") - score).abs() < 1e-9);
+    assert_eq!(json_num(json, "normal"), 6.0);
     assert!(json.contains("\"disagreements\": []"), "{json}");
     // Same seed, same engines, one game at a time: the very same records.
-    let (pgn2, _) = play(2, "1");
-    assert_eq!(pgn, pgn2);
+    assert_eq!(*pgn, play(2, "1").pgn);
     // Two games at a time: each worker has its own engine processes, whose random moves
     // then differ, but the schedule and openings depend on the seed alone.
-    let (pgn3, json3) = play(3, "2");
-    assert_eq!(json_num(&json3, "games_played"), 6.0);
+    let third = play(3, "2");
+    assert_eq!(json_num(&third.json, "games_played"), 6.0);
     let plan = |text: &str| {
         let mut v: Vec<String> = records(text)
             .iter()
-            .map(|(t, _)| {
-                format!(
-                    "{:?} {:?} {:?}",
-                    tag(t, "Game"),
-                    tag(t, "White"),
-                    tag(t, "OpeningMoves")
-                )
+            .map(|r| {
+                let t = |name| r.tag(name);
+                format!("{:?} {:?} {:?}", t("Game"), t("White"), t("OpeningMoves"))
             })
             .collect();
         v.sort();
         v
     };
-    assert_eq!(plan(&pgn), plan(&pgn3));
+    assert_eq!(plan(pgn), plan(&third.pgn));
 }
 
 /// An engine whose `query` answers are wrong gets its disagreements recorded (two per game:
 /// gameover and result), without changing the referee's result.
 #[test]
 fn query_disagreements_are_recorded() {
-    let dir = scratch("liar");
-    let (pgn, json) = (dir.join("g.pgn"), dir.join("s.json"));
-    let mut args = engine("--fault liar", "liar", "ugi");
-    args.extend(engine("--seed 3", "honest", "ugi"));
-    args.extend(strs(&[
-        "--games",
-        "2",
-        "--max-plies",
-        "30",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--json",
-        json.to_str().unwrap(),
-    ]));
-    let out = run(&args);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("Disagreements: 4"));
-    let recs = records(&std::fs::read_to_string(pgn).unwrap());
-    for (tags, _) in &recs {
-        let n = tags.iter().filter(|(k, _)| k == "Disagreement").count();
-        assert_eq!(n, 2, "{tags:?}");
-        assert!(tags
+    let played = Match::new("liar")
+        .python("--fault liar", "name=liar proto=ugi")
+        .python("--seed 3", "name=honest proto=ugi")
+        .flags("--games 2 --max-plies 30")
+        .records()
+        .run();
+    assert!(played.stdout.contains("Disagreements: 4"));
+    for rec in records(&played.pgn) {
+        let n = rec.tags.iter().filter(|(k, _)| k == "Disagreement").count();
+        assert_eq!(n, 2, "{:?}", rec.tags);
+        assert!(rec
+            .tags
             .iter()
             .all(|(k, v)| k != "Disagreement" || v.starts_with("liar: query")));
     }
-    let json = std::fs::read_to_string(json).unwrap();
-    assert!(json.contains("game 1: liar: query gameover answered 'false'"));
+    assert!(played
+        .json
+        .contains("game 1: liar: query gameover answered 'false'"));
 }
 
 /// Equal random movers against a hypothesis of +400 Elo: the SPRT accepts H0 and stops the
 /// match long before the 200 games scheduled.
 #[test]
 fn sprt_stops_the_match() {
-    let dir = scratch("sprt");
-    let json = dir.join("s.json");
-    let mut args = engine("--seed 5", "a", "uci");
-    args.extend(engine("--seed 6", "b", "uci"));
-    args.extend(strs(&[
-        "--games",
-        "200",
-        "--max-plies",
-        "30",
-        "--random-openings",
-        "2",
-        "--sprt",
-        "elo0=0",
-        "elo1=400",
-        "alpha=0.05",
-        "beta=0.05",
-        "--json",
-        json.to_str().unwrap(),
-    ]));
-    let out = run(&args);
-    let json = std::fs::read_to_string(json).unwrap();
-    let played = json_num(&json, "games_played");
-    assert!(played < 200.0, "{played}");
+    let played = Match::new("sprt")
+        .python("--seed 5", "name=a proto=uci")
+        .python("--seed 6", "name=b proto=uci")
+        .flags("--games 200 --max-plies 30 --random-openings 2")
+        .flags("--sprt elo0=0 elo1=400 alpha=0.05 beta=0.05")
+        .records()
+        .run();
+    let json = &played.json;
+    let games = json_num(json, "games_played");
+    assert!(games < 200.0, "{games}");
     assert!(json.contains("\"decision\": \"H0 accepted\""), "{json}");
-    assert!(json_num(&json, "llr") <= json_num(&json, "lower"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("H0 accepted"), "{stdout}");
+    assert!(json_num(json, "llr") <= json_num(json, "lower"));
+    assert!(played.stdout.contains("H0 accepted"), "{}", played.stdout);
     // One progress line per game on stderr.
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        stderr.lines().filter(|l| l.starts_with('[')).count(),
-        played as usize
-    );
+    let progress = played.stderr.lines().filter(|l| l.starts_with('[')).count();
+    assert_eq!(progress, games as usize);
 }
 
 /// Three engines, two games per pair: six games, each engine plays four.
 #[test]
 fn round_robin_schedules_every_pair() {
-    let dir = scratch("rr");
-    let json = dir.join("s.json");
-    let mut args = engine("--seed 1", "e1", "uci");
-    args.extend(engine("--seed 2", "e2", "uai"));
-    args.extend(engine("--seed 3", "e3", "ugi"));
-    args.extend(strs(&[
-        "--games",
-        "2",
-        "--max-plies",
-        "20",
-        "--size",
-        "6x6",
-        "--json",
-        json.to_str().unwrap(),
-    ]));
-    run(&args);
-    let json = std::fs::read_to_string(json).unwrap();
-    assert_eq!(json_num(&json, "games_played"), 6.0);
+    let played = Match::new("rr")
+        .python("--seed 1", "name=e1 proto=uci")
+        .python("--seed 2", "name=e2 proto=uai")
+        .python("--seed 3", "name=e3 proto=ugi")
+        .flags("--games 2 --max-plies 20 --size 6x6")
+        .records()
+        .run();
+    let json = &played.json;
+    assert_eq!(json_num(json, "games_played"), 6.0);
     assert_eq!(json.matches("\"games\": 4").count(), 4, "{json}"); // top-level + 3 players
     assert!(json.contains("\"size\": \"6x6\""));
 }
 
 #[test]
 fn help_documents_the_flags() {
-    let out = Command::new(BIN)
-        .args(["match", "--help"])
-        .output()
-        .unwrap();
-    let help = String::from_utf8_lossy(&out.stdout);
-    for flag in [
-        "--engine",
-        "--each",
-        "--games",
-        "--rounds",
-        "--concurrency",
-        "--tc",
-        "--movetime",
-        "--depth",
-        "--nodes",
-        "--timemargin",
-        "--openings",
-        "--random-openings",
-        "--sprt",
-        "--pgn",
-        "--json",
-        "--seed",
-        "--variant",
-        "--size",
-        "--max-plies",
-        "Examples:",
-    ] {
+    let help = common::binary::run_ok(&["match", "--help"]);
+    let flags = "--engine --each --games --rounds --concurrency --tc --movetime --depth --nodes \
+        --timemargin --openings --random-openings --sprt --pgn --json --seed --variant --size \
+        --max-plies Examples:";
+    for flag in flags.split_whitespace() {
         assert!(help.contains(flag), "help lacks {flag}");
     }
 }
 
 #[test]
 fn bad_flags_are_refused() {
-    let e = |n: &str| format!("cmd={} name={n}", random_engine_cmd());
-    for args in [
-        vec!["--engine".to_string(), e("a")],
-        vec![
-            "--engine".into(),
-            "name=x".into(),
-            "--engine".into(),
-            e("b"),
-        ],
-        vec![
-            "--engine".into(),
-            e("a"),
-            "--engine".into(),
-            e("b"),
-            "--engine".into(),
-            e("c"),
-            "--sprt".into(),
-            "elo0=0".into(),
-        ],
-        vec![
-            "--engine".into(),
-            e("a"),
-            "--engine".into(),
-            e("b"),
-            "--tc".into(),
-            "fast".into(),
-        ],
+    let two = || Match::new("bad").python("", "name=a").python("", "name=b");
+    for m in [
+        // One engine only.
+        Match::new("bad").python("", "name=a"),
+        // An engine without a command.
+        Match::new("bad")
+            .flags("--engine name=x")
+            .python("", "name=b"),
+        // SPRT with three engines.
+        two().python("", "name=c").flags("--sprt elo0=0"),
+        // A time control that is not one.
+        two().flags("--tc fast"),
     ] {
-        let out = Command::new(BIN).arg("match").args(&args).output().unwrap();
-        assert!(!out.status.success(), "{args:?} was accepted");
+        m.refused("error");
     }
 }
 
@@ -411,8 +247,8 @@ fn bad_flags_are_refused() {
 /// colours swapped; a position for another board size is refused.
 #[test]
 fn openings_file_is_used_in_order() {
-    let dir = scratch("book");
-    let (book, pgn) = (dir.join("book.txt"), dir.join("g.pgn"));
+    let m = Match::new("book");
+    let book = m.file("book.txt");
     std::fs::write(
         &book,
         "# two openings\n\
@@ -421,32 +257,26 @@ fn openings_file_is_used_in_order() {
          wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb b\n",
     )
     .unwrap();
-    let mut args = engine("--seed 1", "a", "ugi");
-    args.extend(engine("--seed 2", "b", "ugi"));
-    args.extend(strs(&[
-        "--games",
-        "4",
-        "--max-plies",
-        "20",
-        "--openings",
-        book.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ]));
-    run(&args);
-    let recs = records(&std::fs::read_to_string(&pgn).unwrap());
+    let book_flag = format!("--openings {}", book.display());
+    let played = m
+        .python("--seed 1", "name=a proto=ugi")
+        .python("--seed 2", "name=b proto=ugi")
+        .flags("--games 4 --max-plies 20")
+        .flags(&book_flag)
+        .records()
+        .run();
+    let recs = records(&played.pgn);
     assert_eq!(recs.len(), 4);
-    let moves: Vec<_> = recs.iter().map(|(t, _)| tag(t, "OpeningMoves")).collect();
+    let moves: Vec<_> = recs.iter().map(|r| r.tag("OpeningMoves")).collect();
     assert_eq!(moves, [Some("a2c2 h7f7"), Some("a2c2 h7f7"), None, None]);
     // The second opening has Black to move: the movetext starts with "1... ".
-    assert!(recs[2].1.starts_with("1... "), "{}", recs[2].1);
-    assert!(tag(&recs[2].0, "FEN").unwrap().ends_with(" b"));
+    assert!(recs[2].moves.starts_with("1... "), "{}", recs[2].moves);
+    assert!(recs[2].tag("FEN").unwrap().ends_with(" b"));
     // A 9x9 position in an 8x8 match is refused before any game.
     std::fs::write(&book, "wbbbbbbbb/w7b/w7b/w7b/w7b/w7b/w7b/w7b/wwwwwwwwb w\n").unwrap();
-    let mut args = engine("", "a", "ugi");
-    args.extend(engine("", "b", "ugi"));
-    args.extend(strs(&["--openings", book.to_str().unwrap()]));
-    let out = Command::new(BIN).arg("match").args(&args).output().unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("openings line 1"));
+    Match::new("book9")
+        .python("", "name=a proto=ugi")
+        .python("", "name=b proto=ugi")
+        .flags(&book_flag)
+        .refused("openings line 1");
 }

@@ -4,31 +4,18 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use common::reference::{self, Col, Opts, RefGame};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::binary::{run, run_fails, run_ok};
+use common::interface::{Opts, Reference};
+use common::perft_table::rows;
+use common::reference::{start_fen as start, RefGame};
 
 /// Runs a perft that must succeed; returns stdout's lines.
-fn ok_lines(args: &[&str]) -> Vec<String> {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+fn ok_lines<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<String> {
+    run_ok(args).lines().map(str::to_string).collect()
 }
 
 /// The node count of the final `nodes <n> time <n> ms nps <n>` line, checking its shape.
-fn nodes(args: &[&str]) -> u64 {
+fn nodes<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> u64 {
     let lines = ok_lines(args);
     let last = lines.last().expect("some output");
     let f: Vec<&str> = last.split_whitespace().collect();
@@ -48,11 +35,7 @@ fn reference_perft(fen: &str, opts: Opts, moves: &[&str], depth: u32) -> u64 {
     for m in moves {
         g.play_str(m);
     }
-    reference::perft(&mut g, depth)
-}
-
-fn start(w: usize, h: usize) -> String {
-    reference::format(&reference::start_board(w, h), Col::W)
+    g.perft(depth)
 }
 
 #[test]
@@ -60,6 +43,18 @@ fn depth_three_from_the_start() {
     assert_eq!(nodes(&["perft", "--depth", "3"]), 321363);
     assert_eq!(nodes(&["perft", "-d", "1"]), 72);
     assert_eq!(nodes(&["perft", "--depth", "0"]), 1);
+}
+
+/// The rows of the perft table that are quick to count, every game's start positions to depth
+/// 4 among them, through the command line: `--variant`, `--size`, `--fen` (pieces in hand
+/// included), the option flags and `--max-plies`.
+#[test]
+fn the_perft_table_through_the_cli() {
+    let rows: Vec<_> = rows().filter(|r| r.nodes <= 3_000_000).collect();
+    assert!(rows.len() >= 90, "{}", rows.len());
+    for row in rows {
+        assert_eq!(nodes(&row.cli_args()), row.nodes, "{row}");
+    }
 }
 
 #[test]
@@ -76,7 +71,7 @@ fn divide_lines_sum_to_the_total() {
         // Each root move's count agrees with the reference.
         let rm = r.find(mv).unwrap_or_else(|| panic!("{mv} is not legal"));
         r.play(rm);
-        assert_eq!(n, reference::perft(&mut r, 1), "{mv}");
+        assert_eq!(n, r.perft(1), "{mv}");
         r.undo();
     }
     assert_eq!(sum, 4686);
@@ -149,17 +144,11 @@ fn fen_size_and_variant() {
 
 #[test]
 fn option_flags() {
-    let o = |e, t, c, l| Opts {
-        enchained: e,
-        territory: t,
-        corner: c,
-        leap: l,
-        max_plies: None,
-    };
+    let o = |letters| Opts::letters(letters, None);
     let lone = "5/1bb2/1wb2/2b2/5 w";
     assert_eq!(
         nodes(&["perft", "--depth", "3", "--fen", lone, "--last-piece-leap"]),
-        reference_perft(lone, o(false, false, false, true), &[], 3)
+        reference_perft(lone, o("l"), &[], 3)
     );
     assert_ne!(
         nodes(&["perft", "--depth", "3", "--fen", lone, "--last-piece-leap"]),
@@ -167,7 +156,7 @@ fn option_flags() {
     );
     assert_eq!(
         nodes(&["perft", "--depth", "3", "--size", "5x5", "--territory"]),
-        reference_perft(&start(5, 5), o(false, true, false, false), &[], 3)
+        reference_perft(&start(5, 5), o("t"), &[], 3)
     );
     let corners = "bw3w/b5/w5/6/5b/bb2wb w";
     assert_eq!(
@@ -180,7 +169,7 @@ fn option_flags() {
             "--corner-capture",
             "--enchained-capture"
         ]),
-        reference_perft(corners, o(true, false, true, false), &[], 3)
+        reference_perft(corners, o("ec"), &[], 3)
     );
     // The ply limit counts plies from the start position, moves given included.
     assert_eq!(nodes(&["perft", "--depth", "1", "--max-plies", "1"]), 72);
@@ -199,18 +188,6 @@ fn option_flags() {
     );
 }
 
-fn assert_fails(args: &[&str], needle: &str) {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail");
-    assert!(out.status.code().is_some(), "{args:?} killed by a signal");
-    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
-    assert!(
-        stderr.to_lowercase().contains(needle),
-        "{args:?}: {needle:?} not in {stderr}"
-    );
-}
-
 #[test]
 fn bad_input_fails_cleanly() {
     for fen in [
@@ -221,7 +198,7 @@ fn bad_input_fails_cleanly() {
         "wbb/w1b/www w",
         "20/20/20/20 w",
     ] {
-        assert_fails(&["perft", "--depth", "1", "--fen", fen], "error");
+        run_fails(&["perft", "--depth", "1", "--fen", fen], "error");
     }
     // Illegal moves in --moves: unreachable, wrong side, rule 7, malformed.
     for moves in [
@@ -232,7 +209,7 @@ fn bad_input_fails_cleanly() {
         "a2a2",
         "0000",
     ] {
-        assert_fails(&["perft", "--depth", "1", "--moves", moves], "error");
+        run_fails(&["perft", "--depth", "1", "--moves", moves], "error");
     }
     for size in ["3x3", "20x20", "8", "axb", "0x0"] {
         let out = run(&["perft", "--depth", "1", "--size", size]);
@@ -242,11 +219,24 @@ fn bad_input_fails_cleanly() {
             assert!(out.status.success(), "{size}: {stderr}");
             continue;
         }
-        assert_fails(&["perft", "--depth", "1", "--size", size], "error");
+        run_fails(&["perft", "--depth", "1", "--size", size], "error");
     }
-    assert_fails(&["perft", "--depth", "1", "--variant", "chess"], "error");
-    assert_fails(&["perft"], "error");
-    assert_fails(&["perft", "--depth", "x"], "error");
+    run_fails(&["perft", "--depth", "1", "--variant", "chess"], "error");
+    // A relative on a misfitting size or with a Ming Mang option is refused with the reason.
+    let gala_on_8x8 = [
+        "perft",
+        "--variant",
+        "gala",
+        "--size",
+        "8x8",
+        "--depth",
+        "1",
+    ];
+    run_fails(&gala_on_8x8, "7x7");
+    let rek_territory = ["perft", "--variant", "rek", "--territory", "--depth", "1"];
+    run_fails(&rek_territory, "belongs to Ming Mang");
+    run_fails(&["perft"], "error");
+    run_fails(&["perft", "--depth", "x"], "error");
 }
 
 #[test]

@@ -5,7 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{replay, Engine};
+use common::binary::{run_fails, run_ok, Session};
+use common::patterns::{matches, replay};
 
 /// The greeting in each spelling lists the same options and ends in the greeting's own `ok`.
 #[test]
@@ -15,7 +16,7 @@ fn handshake_in_each_spelling() {
         ("uci", "uciok", "ucinewgame"),
         ("uai", "uaiok", "uainewgame"),
     ] {
-        let mut e = Engine::start(&[]);
+        let mut e = Session::start(&[]);
         e.send(hello);
         let lines = e.until(|l| l.ends_with("ok"));
         assert_eq!(lines.last().unwrap(), ok);
@@ -69,7 +70,7 @@ fn examples_replay() {
 /// `query moves` listed, until `query gameover` says true.
 #[test]
 fn self_play_game_to_the_end() {
-    let mut e = Engine::start(&[]);
+    let mut e = Session::start(&[]);
     e.send("setoption name BoardSize value 5x5");
     e.send("setoption name MaxPlies value 80");
     let mut moves: Vec<String> = Vec::new();
@@ -85,12 +86,12 @@ fn self_play_game_to_the_end() {
         assert!(legal.contains(&best.as_str()), "{best} not in {legal:?}");
         let last_info = &lines[lines.len() - 2];
         assert!(
-            common::matches("info nodes {n} time {n} nps {n}", last_info),
+            matches("info nodes {n} time {n} nps {n}", last_info),
             "{last_info}"
         );
         for l in &lines[..lines.len() - 2] {
             assert!(
-                common::matches(
+                matches(
                     "info depth {n} seldepth {n} multipv 1 score {w} {n} nodes {n} nps {n} time {n} hashfull {n} pv {*}",
                     l
                 ),
@@ -118,7 +119,7 @@ fn self_play_game_to_the_end() {
 /// `stop` the `bestmove` comes quickly.
 #[test]
 fn isready_and_stop_during_infinite_search() {
-    let mut e = Engine::start(&[]);
+    let mut e = Session::start(&[]);
     let mut stop_ms = Vec::new();
     let mut ready_ms = Vec::new();
     for round in 0..5 {
@@ -155,7 +156,7 @@ fn isready_and_stop_during_infinite_search() {
 }
 
 /// Sends `line` and expects an `info string error:` containing `needle` and nothing else.
-fn expect_error(e: &mut Engine, line: &str, needle: &str) {
+fn expect_error(e: &mut Session, line: &str, needle: &str) {
     e.send(line);
     let lines = e.sync();
     assert_eq!(lines.len(), 1, "{line}: {lines:?}");
@@ -169,7 +170,7 @@ fn expect_error(e: &mut Engine, line: &str, needle: &str) {
 /// keeps running.
 #[test]
 fn bad_input_is_reported_and_changes_nothing() {
-    let mut e = Engine::start(&[]);
+    let mut e = Session::start(&[]);
     e.send("position startpos moves a2b2 h7g7");
     let fen = e.ask("query fen");
     let cases: &[(&str, &str)] = &[
@@ -297,13 +298,13 @@ fn bad_input_is_reported_and_changes_nothing() {
 /// Every option can be given on the command line, with the same checks as `setoption`.
 #[test]
 fn command_line_options() {
-    let mut e = Engine::start(&["--variant", "gundru", "--hash", "64", "--threads", "2"]);
+    let mut e = Session::start(&["--variant", "gundru", "--hash", "64", "--threads", "2"]);
     assert_eq!(
         e.ask("query fen"),
         "wbbbbbbbb/w7b/w7b/w7b/w7b/w7b/w7b/w7b/wwwwwwwwb w"
     );
     e.finish();
-    let mut e = Engine::start(&[
+    let mut e = Session::start(&[
         "--size",
         "4x4",
         "--territory",
@@ -322,23 +323,14 @@ fn command_line_options() {
         &["--size", "30x30"],
         &["--threads", "many"],
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mingmang"))
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!out.status.success(), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stderr).contains("error"),
-            "{args:?}"
-        );
+        run_fails(args, "error");
     }
 }
 
 /// End of input ends the engine like `quit`, even during a search.
 #[test]
 fn end_of_input_quits() {
-    let mut e = Engine::start(&[]);
+    let mut e = Session::start(&[]);
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(50));
     let (_, err) = e.finish();
@@ -349,7 +341,7 @@ fn end_of_input_quits() {
 /// ends it, and a finished perft prints the same total as the `perft` subcommand.
 #[test]
 fn perft_answers_isready_and_stops() {
-    let mut e = Engine::start(&["--variant", "go-board"]);
+    let mut e = Session::start(&["--variant", "go-board"]);
     e.send("perft 12");
     let lines = e.sync();
     assert!(lines.iter().all(|l| l.contains(": ")), "{lines:?}");
@@ -362,21 +354,17 @@ fn perft_answers_isready_and_stops() {
     e.send("perft 3");
     let lines = e.until(|l| l.starts_with("nodes "));
     assert!(
-        common::matches("nodes 321363 time {n} ms nps {n}", lines.last().unwrap()),
+        matches("nodes 321363 time {n} ms nps {n}", lines.last().unwrap()),
         "{lines:?}"
     );
     assert_eq!(lines.len(), 73);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["perft", "--depth", "3"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = run_ok(&["perft", "--depth", "3"]);
     assert!(text.starts_with("nodes 321363 time "), "{text}");
     e.finish();
 }
 
 /// The time a `go` took, from sending it to the arrival of `bestmove`, in milliseconds.
-fn go_ms(e: &mut Engine, go: &str) -> f64 {
+fn go_ms(e: &mut Session, go: &str) -> f64 {
     let sent = e.send(go);
     loop {
         let (at, line) = e.timed_line();
@@ -403,7 +391,7 @@ fn tiny_clock_answers_within_time_minus_overhead() {
         &["--variant", "go-board"][..],
         &["--size", "4x4"][..],
     ] {
-        let mut e = Engine::start(args);
+        let mut e = Session::start(args);
         for position in ["position startpos", "position startpos moves a2b2"] {
             let mut ms: Vec<f64> = (0..7)
                 .map(|_| {
@@ -442,7 +430,7 @@ fn score_key(words: &[&str]) -> i64 {
 /// Runs `go depth <depth>` and checks the MultiPV lines: at every depth exactly `want` lines
 /// numbered 1..=want, with distinct first moves and scores in order, and the first line's
 /// first move at the last depth is the best move. Returns the number of lines per depth.
-fn check_multipv(e: &mut Engine, depth: u32, want: usize) {
+fn check_multipv(e: &mut Session, depth: u32, want: usize) {
     e.send(&format!("go depth {depth}"));
     let (lines, best) = e.bestmove();
     let mut per_depth: Vec<Vec<Vec<&str>>> = vec![Vec::new(); depth as usize + 1];
@@ -482,7 +470,7 @@ fn check_multipv(e: &mut Engine, depth: u32, want: usize) {
 /// gives one line per depth.
 #[test]
 fn multipv_through_the_binary() {
-    let mut e = Engine::start(&[]);
+    let mut e = Session::start(&[]);
     e.send("setoption name MultiPV value 3");
     for position in ["position startpos", "position startpos moves a2b2 h7g7"] {
         e.send(position);

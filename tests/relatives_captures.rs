@@ -1,24 +1,20 @@
-//! The relatives of seed 004 (issue 6, `docs/relatives-spec.md`): one test per capture rule, the
-//! seed's diagrams 2 and 6, Gala's placement rules, the hunt, rule 7 with pieces in hand, the
-//! notation and every validation error, perft through the CLI, and the search playing legal
-//! moves in every variant. Run with `cargo test --release --test relatives_captures`.
+//! The relatives of Ming Mang (the contract in `docs/relatives-spec.md`): one test per capture
+//! rule, the Mak-yek article's diagrams 2 and 6 (docs/rules.md), Gala's placement rules, the
+//! hunt, rule 7 with pieces in hand, the notation and every validation error, and what the
+//! command line refuses. (Perft through the CLI is in `tests/perft_cli.rs`, the search in
+//! `tests/search_relatives.rs`.)
 
-use std::process::Command;
-use std::sync::atomic::AtomicBool;
+mod common;
 
+use common::binary::{run_fails, run_ok};
+use common::bridge::engine_moves as legal;
+use common::text::names;
 use mingmang::rules::{
     format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
 };
-use mingmang::search::{Limits, SearchOptions, Searcher};
 
-const RELATIVES: [&str; 6] = [
-    "makyek",
-    "apitsodok",
-    "rek",
-    "minrekchanh",
-    "gala",
-    "makyek-hunt",
-];
+/// White has won by capturing the king (or the hunter).
+const WHITE_TOOK_THE_KING: Outcome = Outcome::Win(Color::White, EndReason::KingCaptured);
 
 fn rules(name: &str) -> Rules {
     Rules::preset(Preset::from_name(name).unwrap())
@@ -26,6 +22,19 @@ fn rules(name: &str) -> Rules {
 
 fn game(variant: &str, fen: &str) -> Game {
     Game::from_position(rules(variant), parse_position(fen).unwrap()).unwrap()
+}
+
+/// Asserts that `mv` in `variant` from `fen` captures exactly the squares `expected` ("": none).
+fn takes(variant: &str, fen: &str, mv: &str, expected: &str) {
+    let g = game(variant, fen);
+    assert_eq!(captures(&g, mv), names(expected), "{variant} {fen} {mv}");
+}
+
+/// `game` after `mv`.
+fn after(game: &Game, mv: &str) -> Game {
+    let mut g = game.clone();
+    g.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    g
 }
 
 /// The squares `mv` captures in `game` (played on a copy), sorted by name.
@@ -42,86 +51,68 @@ fn captures(game: &Game, mv: &str) -> Vec<String> {
     v
 }
 
-fn names(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn legal(game: &Game) -> Vec<String> {
-    let mut v: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
-// Diagram 2 of the seed (Mak-yek, White to move, the piece on f5).
+// The Mak-yek article's diagram 2 (docs/rules.md, Mak-yek; White to move, the piece on f5).
 const DIAGRAM_2: &str = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
 
 #[test]
 fn diagram_2_all_four_options_of_f5() {
     let g = game("makyek", DIAGRAM_2);
-    assert_eq!(captures(&g, "f5f7"), names(&["e7", "g7"]), "intervention");
-    assert_eq!(captures(&g, "f5h5"), names(&["h4"]), "custodian");
-    assert_eq!(captures(&g, "f5f3"), names(&["e3", "f2"]), "two custodians");
+    assert_eq!(captures(&g, "f5f7"), names("e7 g7"), "intervention");
+    assert_eq!(captures(&g, "f5h5"), names("h4"), "custodian");
+    assert_eq!(captures(&g, "f5f3"), names("e3 f2"), "two custodians");
     assert_eq!(
         captures(&g, "f5c5"),
-        names(&["c6", "c4", "b5"]),
+        names("c6 c4 b5"),
         "intervention and custodian together"
     );
     // Apit-sodok captures the same way (diagram 4's ruling: the union).
     let a = game("apitsodok", DIAGRAM_2);
-    assert_eq!(captures(&a, "f5c5"), names(&["c6", "c4", "b5"]));
+    assert_eq!(captures(&a, "f5c5"), names("c6 c4 b5"));
 }
 
 #[test]
 fn custodian_line_takes_whole_lines_only_up_to_a_friend() {
     // White a1 moves to a4: b4 c4 d4 black, e4 white: the line of three goes.
-    let g = game("makyek", "8/8/8/8/1bbbw3/8/8/w7 w");
-    assert_eq!(captures(&g, "a1a4"), names(&["b4", "c4", "d4"]));
+    takes("makyek", "8/8/8/8/1bbbw3/8/8/w7 w", "a1a4", "b4 c4 d4");
     // Without the friend at the end nothing is taken.
-    let g = game("makyek", "8/8/8/8/1bbb4/8/8/w6w w");
-    assert!(captures(&g, "a1a4").is_empty());
+    takes("makyek", "8/8/8/8/1bbb4/8/8/w6w w", "a1a4", "");
     // Moving into a gap between enemies on a line with a gap beyond is safe, and only the mover
     // captures: Black's own move between two white pieces is not a capture of Black.
-    let g = game("makyek", "8/8/8/8/w1w5/8/8/1b6 b");
-    assert_eq!(captures(&g, "b1b4"), names(&["a4", "c4"]), "intervention");
+    takes("makyek", "8/8/8/8/w1w5/8/8/1b6 b", "b1b4", "a4 c4"); // intervention
 }
 
 #[test]
 fn intervention_takes_the_pair_and_only_the_pair() {
     // e8 slides to e4 between d4 and f4 (rank); e3 below has nothing beyond it.
-    let g = game("makyek", "4w3/8/8/8/3b1b2/4b3/8/8 w");
-    assert_eq!(captures(&g, "e8e4"), names(&["d4", "f4"]));
+    takes("makyek", "4w3/8/8/8/3b1b2/4b3/8/8 w", "e8e4", "d4 f4");
     // One side only: nothing.
-    let g = game("makyek", "4w3/8/8/8/3b4/8/8/8 w");
-    assert!(captures(&g, "e8e4").is_empty());
+    takes("makyek", "4w3/8/8/8/3b4/8/8/8 w", "e8e4", "");
     // Intervention takes just the two neighbours, not the lines behind them.
-    let g = game("makyek", "4w3/8/8/8/2bb1b2/8/8/8 w");
-    assert_eq!(captures(&g, "e8e4"), names(&["d4", "f4"]));
+    takes("makyek", "4w3/8/8/8/2bb1b2/8/8/8 w", "e8e4", "d4 f4");
 }
 
 #[test]
 fn intervention_on_both_lines_by_a_stepping_king() {
     // Min Rek Chanh: the White king steps diagonally from f3 to e4, between d4/f4 and e5/e3.
-    let g = game("minrekchanh", "7B/8/8/4b3/3b1b2/4bW2/8/8 w");
-    assert_eq!(captures(&g, "f3e4"), names(&["d4", "e3", "e5", "f4"]));
+    takes(
+        "minrekchanh",
+        "7B/8/8/4b3/3b1b2/4bW2/8/8 w",
+        "f3e4",
+        "d4 e3 e5 f4",
+    );
 }
 
-// Diagram 6 of the seed (Rek, White to move).
+// The Mak-yek article's diagram 6 (docs/rules.md, Rek; White to move).
 const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
 
 #[test]
 fn diagram_6_king_captured_by_intervention_wins() {
     let g = game("rek", DIAGRAM_6);
-    assert_eq!(captures(&g, "e5g5"), names(&["g4", "g6"]));
-    let mut after = g.clone();
-    after.play_text("e5g5").unwrap();
-    assert_eq!(
-        after.outcome(),
-        Outcome::Win(Color::White, EndReason::KingCaptured)
-    );
+    assert_eq!(captures(&g, "e5g5"), names("g4 g6"));
+    let done = after(&g, "e5g5");
+    assert_eq!(done.outcome(), WHITE_TOOK_THE_KING);
     assert!(
-        after.legal_moves().is_empty(),
+        done.legal_moves().is_empty(),
         "a finished game has no moves"
     );
 }
@@ -129,9 +120,9 @@ fn diagram_6_king_captured_by_intervention_wins() {
 #[test]
 fn diagram_6_enclosures() {
     let g = game("rek", DIAGRAM_6);
-    assert_eq!(captures(&g, "e5e3"), names(&["e2"]));
-    assert_eq!(captures(&g, "e5e7"), names(&["e8"]));
-    let group = names(&["a6", "a7", "a8", "b7", "b8", "c8"]);
+    assert_eq!(captures(&g, "e5e3"), names("e2"));
+    assert_eq!(captures(&g, "e5e7"), names("e8"));
+    let group = names("a6 a7 a8 b7 b8 c8");
     assert_eq!(captures(&g, "e5a5"), group);
     assert_eq!(captures(&g, "a2a5"), group, "the king captures too");
     // Min Rek Chanh's king cannot slide there.
@@ -144,23 +135,16 @@ fn diagram_6_enclosures() {
 fn enclosure_of_a_king_with_its_men() {
     let g = game("rek", "8/8/8/8/8/8/W4www/w4bbB w");
     // f1 g1 h1 (king) have their last liberty at e1; White a1 slides there.
-    assert_eq!(captures(&g, "a1e1"), names(&["f1", "g1", "h1"]));
-    let mut after = g.clone();
-    after.play_text("a1e1").unwrap();
-    assert_eq!(
-        after.outcome(),
-        Outcome::Win(Color::White, EndReason::KingCaptured)
-    );
+    assert_eq!(captures(&g, "a1e1"), names("f1 g1 h1"));
+    assert_eq!(after(&g, "a1e1").outcome(), WHITE_TOOK_THE_KING);
     // A group with a liberty left survives.
-    let g = game("rek", "8/8/8/8/8/8/W5w1/w4bbB w");
-    assert!(captures(&g, "a1e1").is_empty());
+    takes("rek", "8/8/8/8/8/8/W5w1/w4bbB w", "a1e1", "");
 }
 
 #[test]
 fn rek_has_no_custodian_capture() {
     // b1 black between a1 white and White arriving on c1: no enclosure (b2 empty), no capture.
-    let g = game("rek", "7B/8/8/8/8/8/8/wb4wW w");
-    assert!(captures(&g, "g1c1").is_empty());
+    takes("rek", "7B/8/8/8/8/8/8/wb4wW w", "g1c1", "");
 }
 
 #[test]
@@ -193,16 +177,12 @@ fn gala_start_and_placement_rules() {
 #[test]
 fn gala_placing_captures_nothing_moving_captures_single_pieces_only() {
     // White d4 below Black d5; White places on d6: no capture by placing.
-    let g = game("gala", "7/7/3b3/3w3/7/7/7 w w12b9");
-    assert!(captures(&g, "d6").is_empty());
+    takes("gala", "7/7/3b3/3w3/7/7/7 w w12b9", "d6", "");
     // With White's hand empty, moving a piece to d6 takes d5.
-    let g = game("gala", "3w3/7/3b3/3w3/7/7/7 w w0b9");
-    assert_eq!(captures(&g, "d7d6"), names(&["d5"]));
+    takes("gala", "3w3/7/3b3/3w3/7/7/7 w w0b9", "d7d6", "d5");
     // Two in a row are not taken (custodian single only), and no intervention.
-    let g = game("gala", "3w3/7/3b3/3b3/3w3/7/7 w w0b8");
-    assert!(captures(&g, "d7d6").is_empty(), "a line of two survives");
-    let g = game("gala", "3w3/7/7/2b1b2/7/7/7 w w0b8");
-    assert!(captures(&g, "d7d5").is_empty(), "no intervention in Gala");
+    takes("gala", "3w3/7/3b3/3b3/3w3/7/7 w w0b8", "d7d6", ""); // a line of two survives
+    takes("gala", "3w3/7/7/2b1b2/7/7/7 w w0b8", "d7d5", ""); // no intervention in Gala
 }
 
 #[test]
@@ -273,23 +253,18 @@ fn hunt_steps_jumps_flanking_and_too_few_men() {
     // The hunter jumps over an adjacent man to the empty square beyond (not compulsory).
     let g = game("makyek-hunt", "8/8/8/4B3/4w3/8/8/ww6 b");
     assert_eq!(legal(&g), ["e5d5", "e5e3", "e5e6", "e5f5"]);
-    assert_eq!(captures(&g, "e5e3"), names(&["e4"]));
+    assert_eq!(captures(&g, "e5e3"), names("e4"));
     assert!(g.parse_move("e5e4").unwrap_err().contains("hunter"));
     // No jump when the square beyond is taken.
     let g = game("makyek-hunt", "8/8/8/4B3/4w3/4w3/8/w7 b");
     assert_eq!(legal(&g), ["e5d5", "e5e6", "e5f5"]);
     // Two men flank the hunter: White wins.
-    let mut g = game("makyek-hunt", "8/8/8/3wB3/8/8/8/5w2 w");
-    assert_eq!(captures(&g, "f1f5"), names(&["e5"]));
-    g.play_text("f1f5").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Outcome::Win(Color::White, EndReason::KingCaptured)
-    );
+    let g = game("makyek-hunt", "8/8/8/3wB3/8/8/8/5w2 w");
+    assert_eq!(captures(&g, "f1f5"), names("e5"));
+    assert_eq!(after(&g, "f1f5").outcome(), WHITE_TOOK_THE_KING);
     // A man next to the hunter with nothing behind does not capture; the hunter captures
     // nothing by stepping.
-    let g = game("makyek-hunt", "8/8/8/4B3/8/8/8/4w2w w");
-    assert!(captures(&g, "e1e4").is_empty());
+    takes("makyek-hunt", "8/8/8/4B3/8/8/8/4w2w w", "e1e4", "");
     // Two men left, the hunter jumps one: fewer than two men, Black wins.
     let mut g = game("makyek-hunt", "8/8/8/4B3/4w3/8/8/w7 b");
     g.play_text("e5e3").unwrap();
@@ -323,10 +298,7 @@ fn hunt_steps_jumps_flanking_and_too_few_men() {
 fn end_order_and_no_pieces() {
     // Rek: the side to move without its king loses, even with men and moves.
     let g = game("rek", "8/8/8/8/8/8/8/W6b b");
-    assert_eq!(
-        g.outcome(),
-        Outcome::Win(Color::White, EndReason::KingCaptured)
-    );
+    assert_eq!(g.outcome(), WHITE_TOOK_THE_KING);
     // Mak-yek: no pieces loses.
     let g = game("makyek", "8/8/8/8/8/8/8/w7 b");
     assert_eq!(g.outcome(), Outcome::Win(Color::White, EndReason::NoPieces));
@@ -335,10 +307,7 @@ fn end_order_and_no_pieces() {
     assert_eq!(g.outcome(), Outcome::Ongoing);
     // The hunt: a missing hunter is checked first, whoever is to move.
     let g = game("makyek-hunt", "8/8/8/8/8/8/8/w7 w");
-    assert_eq!(
-        g.outcome(),
-        Outcome::Win(Color::White, EndReason::KingCaptured)
-    );
+    assert_eq!(g.outcome(), WHITE_TOOK_THE_KING);
     assert_eq!(EndReason::KingCaptured.describe(), "king captured");
     assert_eq!(EndReason::TooFewMen.describe(), "fewer than two men left");
 }
@@ -445,111 +414,14 @@ fn parse_move_errors_are_precise() {
     }
 }
 
-fn cli_perft(variant: &str, depth: u32) -> u64 {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["perft", "--variant", variant, "--depth", &depth.to_string()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
-#[test]
-fn perft_from_every_start_through_the_cli() {
-    // Depths 1-3 agree with the independent reference (tests/crosscheck_relatives.rs).
-    let table: [(&str, [u64; 4]); 6] = [
-        ("makyek", [32, 1008, 40448, 1608910]),
-        ("apitsodok", [32, 944, 37796, 1445272]),
-        ("rek", [39, 1504, 64815, 2759266]),
-        ("minrekchanh", [33, 1072, 42937, 1700887]),
-        ("gala", [1, 27, 723, 18642]),
-        ("makyek-hunt", [3, 164, 546, 34910]),
-    ];
-    for (variant, counts) in table {
-        for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(
-                cli_perft(variant, d as u32 + 1),
-                n,
-                "{variant} depth {}",
-                d + 1
-            );
-        }
-    }
-    // A misfitting size or a Ming Mang option is refused with the reason.
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args([
-            "perft",
-            "--variant",
-            "gala",
-            "--size",
-            "8x8",
-            "--depth",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("7x7"));
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["perft", "--variant", "rek", "--territory", "--depth", "1"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to Ming Mang"));
-}
-
-#[test]
-fn search_plays_legal_moves_in_every_variant() {
-    for name in RELATIVES {
-        let mut g = Game::new(rules(name));
-        for ply in 0..12 {
-            if g.outcome().is_over() {
-                break;
-            }
-            let mut s = Searcher::new(4);
-            let limits = Limits {
-                depth: Some(3),
-                ..Limits::default()
-            };
-            let stop = AtomicBool::new(false);
-            let r = s.search(&g, &limits, &SearchOptions::default(), &stop, &mut |_| {});
-            let best = r
-                .best
-                .unwrap_or_else(|| panic!("{name} ply {ply}: no move"));
-            assert!(g.is_legal(best), "{name} ply {ply}: {best} is not legal");
-            g.make(best);
-        }
-    }
-}
-
 #[test]
 fn gtp_refuses_the_relatives_clearly() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["gtp", "--variant", "rek"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("gtp plays Ming Mang only"), "{err}");
+    run_fails(&["gtp", "--variant", "rek"], "gtp plays Ming Mang only");
 }
 
 #[test]
 fn bench_takes_a_variant() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mingmang"))
-        .args(["bench", "--variant", "makyek-hunt", "--depth", "2"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_ok(&["bench", "--variant", "makyek-hunt", "--depth", "2"]);
     assert!(text.contains("makyek-hunt after 0 plies"), "{text}");
     assert!(text.trim_end().ends_with("nps"), "{text}");
 }

@@ -2,10 +2,13 @@
 //! determinism, and strength against simple movers. Meant to run in release (`cargo test
 //! --release --test search`); the `#[ignore]`d ones are the A/B match harness and measurements.
 
+mod common;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::search::{env_or, search_to_depth as search_with, NO_PRUNING as OFF};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
@@ -15,17 +18,6 @@ const MATE: i32 = 1_000;
 
 fn search(game: &Game, depth: u32) -> SearchResult {
     search_with(game, depth, SearchConfig::default())
-}
-
-fn search_with(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
-    let mut s = Searcher::new(4);
-    s.set_config(config);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    s.search(game, &limits, &SearchOptions::default(), &stop, &mut |_| {})
 }
 
 fn game_from(text: &str, rules: Rules) -> Game {
@@ -88,16 +80,6 @@ fn forced_results_match_a_brute_force_solver() {
     // everything on a little deeper.
     let mut rng = Rng::new(7);
     let mut checked = 0;
-    let off = SearchConfig {
-        null_move: false,
-        lmr: false,
-        futility: false,
-        late_move_pruning: false,
-        aspiration: false,
-        few_moves_extension: false,
-        root_lmr: false,
-        qsearch_tt: false,
-    };
     for i in 0..400 {
         let n = 4 + (i % 2);
         let mut game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
@@ -110,7 +92,7 @@ fn forced_results_match_a_brute_force_solver() {
         let depth = plies.unsigned_abs().max(1);
         let expected = Score::Mate(plies);
         assert_eq!(
-            search_with(&game, depth, off).score,
+            search_with(&game, depth, OFF).score,
             expected,
             "{:?}",
             game.position()
@@ -379,24 +361,31 @@ fn limited_rules() -> Rules {
     Rules::default().with_max_plies(Some(80))
 }
 
-#[test]
-fn beats_a_random_mover() {
-    let mut seed = 0;
-    let r = play_match(limited_rules(), 10, 4, 11, &mut || engine(2), &mut || {
-        seed += 1;
-        Box::new(RandomPlayer(Rng::new(seed)))
-    });
+/// Ten pairs of games at depth 2 against `opponent` (the match seeded with `match_seed`, each
+/// game's opponent with the next number after `seed`): the engine must win at least 19 of 20.
+fn beats(match_seed: u64, mut seed: u64, opponent: fn(Rng) -> Box<dyn Player>) {
+    let r = play_match(
+        limited_rules(),
+        10,
+        4,
+        match_seed,
+        &mut || engine(2),
+        &mut || {
+            seed += 1;
+            opponent(Rng::new(seed))
+        },
+    );
     assert!(r.wins >= 19, "{r:?}");
 }
 
 #[test]
+fn beats_a_random_mover() {
+    beats(11, 0, |rng| Box::new(RandomPlayer(rng)));
+}
+
+#[test]
 fn beats_a_greedy_mover() {
-    let mut seed = 100;
-    let r = play_match(limited_rules(), 10, 4, 12, &mut || engine(2), &mut || {
-        seed += 1;
-        Box::new(GreedyPlayer(Rng::new(seed)))
-    });
-    assert!(r.wins >= 19, "{r:?}");
+    beats(12, 100, |rng| Box::new(GreedyPlayer(rng)));
 }
 
 /// A/B match: the default search against the same search with one technique flipped (off
@@ -408,12 +397,7 @@ fn beats_a_greedy_mover() {
 #[test]
 #[ignore]
 fn ab_match() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
+    let env = |k: &str, d: u64| env_or(k, d);
     let feature = std::env::var("AB_FEATURE").unwrap_or_else(|_| "null_move".into());
     let pairs = env("AB_PAIRS", 20) as u32;
     let nodes = env("AB_NODES", 10_000);
@@ -528,16 +512,6 @@ fn measure() {
 /// Compares the real game with the same board without history; if the forced result within
 /// three plies differs, checks the search against the history-aware solver.
 fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
-    let off = SearchConfig {
-        null_move: false,
-        lmr: false,
-        futility: false,
-        late_move_pruning: false,
-        aspiration: false,
-        few_moves_extension: false,
-        root_lmr: false,
-        qsearch_tt: false,
-    };
     let fresh = Game::from_position(*game.rules(), game.position().clone()).unwrap();
     let with = solve(&mut game.clone(), 3, 0);
     let without = solve(&mut fresh.clone(), 3, 0);
@@ -547,7 +521,7 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
     *found += 1;
     let depth = mate_plies(with).unwrap_or(3).unsigned_abs().max(1);
     let expect = mate_plies(with).map(Score::Mate);
-    for r in [search_with(game, depth, off), search(game, depth + 2)] {
+    for r in [search_with(game, depth, OFF), search(game, depth + 2)] {
         if let Some(e) = expect {
             assert_eq!(r.score, e, "{:?}", game.position());
         } else {
@@ -562,7 +536,7 @@ fn check(game: &Game, found: &mut usize, moves_differ: &mut usize) {
             assert!(game.is_legal(m));
         }
     }
-    if search_with(&fresh, 3, off).best != search_with(game, 3, off).best {
+    if search_with(&fresh, 3, OFF).best != search_with(game, 3, OFF).best {
         *moves_differ += 1;
     }
 }

@@ -1,4 +1,5 @@
-//! The search plays the relatives of seed 004 (issue 6): against a one-ply greedy mover (the
+//! The search plays the relatives of Ming Mang: every move it picks is legal, and against a
+//! one-ply greedy mover (the
 //! move capturing most now, ties broken by a seeded random generator) it must win at least 19
 //! of 20 games per variant, colours alternating, from varied openings (a few random plies),
 //! at a fixed shallow depth. Meant to run in release: `cargo test --release --test
@@ -11,10 +12,13 @@
 //! Measured (depth in `DEPTH`, 20 games each, engine wins-losses-draws, how the wins came):
 //! see `BENCHMARKS.md`, "The relatives against a greedy mover".
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::search::{env_or, search_to_depth};
 use mingmang::rules::random::{random_opening, Rng};
-use mingmang::rules::{format_position, Color, EndReason, Game, Outcome, Preset, Rules};
+use mingmang::rules::{format_position, Color, EndReason, Game, GameKind, Outcome, Preset, Rules};
 use mingmang::search::selfplay::{play_game, EnginePlayer, GreedyPlayer, Player};
 use mingmang::search::{Limits, SearchConfig};
 
@@ -154,39 +158,50 @@ fn versus_greedy(preset: Preset, depth: u32, games: u32, seed: u64) -> Tally {
     tally
 }
 
-fn beats_greedy(preset: Preset, seed: u64) {
-    let t = versus_greedy(preset, DEPTH, GAMES, seed);
-    assert!(t.wins >= 19, "{preset}: {t:?}");
+/// The presets of the relatives.
+fn relatives() -> impl Iterator<Item = Preset> {
+    Preset::ALL
+        .into_iter()
+        .filter(|p| p.game() != GameKind::MingMang)
 }
 
 #[test]
-fn makyek_beats_a_greedy_mover() {
-    beats_greedy(Preset::Makyek, 1);
+fn search_plays_legal_moves_in_every_variant() {
+    for preset in relatives() {
+        let mut g = Game::new(Rules::preset(preset));
+        for ply in 0..12 {
+            if g.outcome().is_over() {
+                break;
+            }
+            let r = search_to_depth(&g, 3, SearchConfig::default());
+            let best = r
+                .best
+                .unwrap_or_else(|| panic!("{preset} ply {ply}: no move"));
+            assert!(g.is_legal(best), "{preset} ply {ply}: {best} is not legal");
+            g.make(best);
+        }
+    }
 }
 
-#[test]
-fn apitsodok_beats_a_greedy_mover() {
-    beats_greedy(Preset::Apitsodok, 2);
+/// One test per relative: the engine wins at least 19 of the [`GAMES`] games against the
+/// greedy mover, the games seeded with the given number.
+macro_rules! beats_greedy {
+    ($($name:ident: $preset:ident, $seed:expr;)+) => {$(
+        #[test]
+        fn $name() {
+            let t = versus_greedy(Preset::$preset, DEPTH, GAMES, $seed);
+            assert!(t.wins >= 19, "{}: {t:?}", Preset::$preset);
+        }
+    )+};
 }
 
-#[test]
-fn rek_beats_a_greedy_mover() {
-    beats_greedy(Preset::Rek, 3);
-}
-
-#[test]
-fn minrekchanh_beats_a_greedy_mover() {
-    beats_greedy(Preset::MinRekChanh, 4);
-}
-
-#[test]
-fn gala_beats_a_greedy_mover() {
-    beats_greedy(Preset::Gala, 5);
-}
-
-#[test]
-fn makyek_hunt_beats_a_greedy_mover() {
-    beats_greedy(Preset::MakyekHunt, 6);
+beats_greedy! {
+    makyek_beats_a_greedy_mover: Makyek, 1;
+    apitsodok_beats_a_greedy_mover: Apitsodok, 2;
+    rek_beats_a_greedy_mover: Rek, 3;
+    minrekchanh_beats_a_greedy_mover: MinRekChanh, 4;
+    gala_beats_a_greedy_mover: Gala, 5;
+    makyek_hunt_beats_a_greedy_mover: MakyekHunt, 6;
 }
 
 /// Measurement: `REL_VARIANT` (default all six), `REL_DEPTH` (default `DEPTH`), `REL_GAMES`
@@ -194,20 +209,12 @@ fn makyek_hunt_beats_a_greedy_mover() {
 #[test]
 #[ignore]
 fn measure_versus_greedy() {
-    let env = |k: &str| std::env::var(k).ok();
-    let depth = env("REL_DEPTH")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEPTH);
-    let games = env("REL_GAMES")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(GAMES);
-    let seed: Option<u64> = env("REL_SEED").and_then(|v| v.parse().ok());
-    for (i, p) in Preset::ALL
-        .into_iter()
-        .filter(|p| p.game() != mingmang::rules::GameKind::MingMang)
-        .enumerate()
-    {
-        if env("REL_VARIANT").is_some_and(|v| v != p.name()) {
+    let depth = env_or("REL_DEPTH", DEPTH);
+    let games = env_or("REL_GAMES", GAMES);
+    let seed: Option<u64> = std::env::var("REL_SEED").ok().and_then(|v| v.parse().ok());
+    let variant = std::env::var("REL_VARIANT").ok();
+    for (i, p) in relatives().enumerate() {
+        if variant.as_ref().is_some_and(|v| v != p.name()) {
             continue;
         }
         let start = std::time::Instant::now();
@@ -225,10 +232,7 @@ fn search_one_position() {
     let text = std::env::var("REL_POS").expect("REL_POS");
     let preset = Preset::from_name(&std::env::var("REL_VARIANT").expect("REL_VARIANT"))
         .expect("a variant name");
-    let depth = std::env::var("REL_DEPTH")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEPTH);
+    let depth = env_or("REL_DEPTH", DEPTH);
     let game = game(preset, &text);
     println!("eval {}", eval(&game));
     let mut s = Searcher::new(4);
@@ -248,9 +252,21 @@ fn game(preset: Preset, text: &str) -> Game {
     Game::from_position(Rules::preset(preset), pos).unwrap()
 }
 
+/// The evaluation of the position `text` of `preset`, for the side to move.
+fn eval_at(preset: Preset, text: &str) -> i32 {
+    eval(&game(preset, text))
+}
+
 fn eval(game: &Game) -> i32 {
     use mingmang::search::eval::{evaluate, Weights};
     evaluate(game, &Weights::DEFAULT)
+}
+
+/// Asserts that the position `worse` of `preset` scores more than `margin` below `better`
+/// (both for the side to move).
+fn scores_below(preset: Preset, worse: &str, better: &str, margin: i32) {
+    let (w, b) = (eval_at(preset, worse), eval_at(preset, better));
+    assert!(w < b - margin, "{preset}: {w} vs {b}");
 }
 
 // The terms see what they claim (each pair differs in the one feature named).
@@ -258,62 +274,45 @@ fn eval(game: &Game) -> i32 {
 #[test]
 fn a_king_about_to_be_enclosed_scores_worse() {
     // White's king alone in the a1 corner beside Black's b1: one liberty (a2), which Black's
-    // a8 reaches down the a-file. With b1 empty the king has two.
-    let cornered = eval(&game(Preset::Rek, "b5B1/8/8/8/8/8/8/Wb6 w"));
-    let free = eval(&game(Preset::Rek, "b5B1/8/8/8/8/8/8/W1b5 w"));
-    assert!(cornered < free - 100, "{cornered} vs {free}");
-    // The same in Min Rek Chanh, where the king steps.
-    let cornered = eval(&game(Preset::MinRekChanh, "b5B1/8/8/8/8/8/8/Wb6 w"));
-    let free = eval(&game(Preset::MinRekChanh, "b5B1/8/8/8/8/8/8/W1b5 w"));
-    assert!(cornered < free - 100, "{cornered} vs {free}");
+    // a8 reaches down the a-file. With b1 empty the king has two. The same in Min Rek Chanh,
+    // where the king steps.
+    for preset in [Preset::Rek, Preset::MinRekChanh] {
+        let (cornered, free) = ("b5B1/8/8/8/8/8/8/Wb6 w", "b5B1/8/8/8/8/8/8/W1b5 w");
+        scores_below(preset, cornered, free, 100);
+    }
 }
 
 #[test]
 fn a_king_open_to_intervention_scores_worse() {
     // Black's c8 can slide to c4 between White's b4 and king d4 (intervention takes both);
     // from d8 it only reaches d5.
-    let danger = eval(&game(Preset::Rek, "2b4B/8/8/8/1w1W4/8/8/8 w"));
-    let safe = eval(&game(Preset::Rek, "3b3B/8/8/8/1w1W4/8/8/8 w"));
-    assert!(danger < safe - 100, "{danger} vs {safe}");
+    let (danger, safe) = ("2b4B/8/8/8/1w1W4/8/8/8 w", "3b3B/8/8/8/1w1W4/8/8/8 w");
+    scores_below(Preset::Rek, danger, safe, 100);
 }
 
 #[test]
 fn a_hunter_with_more_freedom_scores_better() {
     // Black to move: the hunter in the open, against the hunter in the a8 corner with men on
     // a7, b7 and a6 (one step left, to b8, and no jump).
-    let open = eval(&game(
-        Preset::MakyekHunt,
-        "8/8/8/3B4/8/wwwwwwww/8/wwwwwwww b",
-    ));
-    let boxed = eval(&game(
-        Preset::MakyekHunt,
-        "B7/ww6/w7/8/8/wwwww3/8/wwwwwwww b",
-    ));
-    assert!(open > boxed + 100, "{open} vs {boxed}");
+    let open = "8/8/8/3B4/8/wwwwwwww/8/wwwwwwww b";
+    let boxed = "B7/ww6/w7/8/8/wwwww3/8/wwwwwwww b";
+    scores_below(Preset::MakyekHunt, boxed, open, 100);
 }
 
 #[test]
 fn a_jumpable_man_costs_the_men() {
     // White to move, the hunter on d6 over a man on d5: with d4 empty the man can be jumped.
-    let loose = eval(&game(
-        Preset::MakyekHunt,
-        "8/8/3B4/3w4/8/wwwwwwww/8/wwwwwww1 w",
-    ));
-    let backed = eval(&game(
-        Preset::MakyekHunt,
-        "8/8/3B4/3w4/3w4/wwwwwwww/8/wwwwww2 w",
-    ));
-    assert!(loose < backed - 30, "{loose} vs {backed}");
+    let loose = "8/8/3B4/3w4/8/wwwwwwww/8/wwwwwww1 w";
+    let backed = "8/8/3B4/3w4/3w4/wwwwwwww/8/wwwwww2 w";
+    scores_below(Preset::MakyekHunt, loose, backed, 30);
 }
 
 #[test]
 fn gala_counts_the_hand_and_shielded_pieces() {
     // White to move, 13 (all in hand) against Black's 10 (one placed): three pieces up.
-    let g = eval(&game(Preset::Gala, "7/7/7/3b3/7/7/7 w w13b9"));
+    let g = eval_at(Preset::Gala, "7/7/7/3b3/7/7/7 w w13b9");
     assert!(g > 250, "{g}");
     // Black to move: a pair on the edge (neither can be taken singly) against the pieces
     // apart.
-    let apart = eval(&game(Preset::Gala, "7/7/7/7/7/7/b1b4 b"));
-    let pair = eval(&game(Preset::Gala, "7/7/7/7/7/7/bb5 b"));
-    assert!(pair > apart, "{pair} vs {apart}");
+    scores_below(Preset::Gala, "7/7/7/7/7/7/b1b4 b", "7/7/7/7/7/7/bb5 b", 0);
 }

@@ -1,16 +1,28 @@
-//! Shared test helpers: an independent reference implementation of Ming Mang, written from
-//! `shared/rules.md` alone; another of its relatives (issue 6), written from the rulings alone
-//! (`reference_relatives`; the rulings are in `protocol/README.md`); a tiny deterministic random
-//! number generator; a driver for the real binary's protocol (`engine`); and what the
-//! `mingmang match` tests share (`matches`); what the cross-checks share (`compare`).
+//! What the integration tests share.
+//!
+//! - `reference`, `reference_relatives`: two independent reference implementations, of Ming
+//!   Mang (from the rules in `docs/rules.md`) and of its relatives (from
+//!   `docs/relatives-spec.md`; the rulings are listed in `protocol/README.md`). They share no
+//!   rule with the engine or with each other, only notation (`text`) and the reference
+//!   interface (`interface`).
+//! - `bridge`: the engine in the reference interface's terms.
+//! - `crosscheck`: the driver of the random games that compare the engine with a reference.
+//! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
+//! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
+//! - `matches`: running `mingmang match` and reading what it writes.
+//! - `perft_table`: the perft counts of every game.
+//! - `search`: what the search tests share.
 
 #![allow(dead_code)]
 
-pub mod compare;
-pub mod engine;
+pub mod binary;
+pub mod bridge;
+pub mod crosscheck;
+pub mod interface;
 pub mod matches;
+pub mod patterns;
+pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
-
-#[allow(unused_imports)]
-pub use engine::*;
+pub mod search;
+pub mod text;

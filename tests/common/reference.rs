@@ -1,9 +1,11 @@
-//! A deliberately simple reference implementation of Ming Mang, written from `shared/rules.md`
-//! alone (rules 1-8, the ply limit and the four options). It shares no code with the engine:
-//! the board is a `Vec<Vec<Option<Col>>>`, there are no bitboards and no hashing, and the
-//! history of rule 7 is a list of full (board, side to move) snapshots compared by equality.
+//! A deliberately simple reference implementation of Ming Mang, written from the rules in
+//! `docs/rules.md` alone (rules 1-8, the ply limit and the four options). It shares no code with
+//! the engine, nor any rule with the reference of the relatives: the board is a
+//! `Vec<Vec<Option<Col>>>`, there are no bitboards and no hashing, and the history of rule 7 is a
+//! list of full (board, side to move) snapshots compared by equality. It shares with the other
+//! reference only notation (`text`) and the reference interface (`interface`).
 //!
-//! Readings taken where rules.md leaves room (each is checked against the engine by the
+//! Readings taken where the rules leave room (each is checked against the engine by the
 //! cross-check tests):
 //! - Captures are applied before the rule-7 comparison; the starting position counts as an
 //!   earlier position, and so do positions reached by passes. Passing is never banned.
@@ -19,48 +21,11 @@
 
 use std::fmt;
 
-/// A player.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Col {
-    /// Moves first from the start position.
-    W,
-    /// The second player.
-    B,
-}
-
-impl Col {
-    /// The opponent.
-    pub fn other(self) -> Col {
-        match self {
-            Col::W => Col::B,
-            Col::B => Col::W,
-        }
-    }
-
-    /// `w` or `b`.
-    pub fn letter(self) -> char {
-        match self {
-            Col::W => 'w',
-            Col::B => 'b',
-        }
-    }
-}
+pub use super::interface::{Col, Opts, ROutcome, RReason, Reference, RuleSet};
+use super::text::{read_position, sq_name, write_position, Sq};
 
 /// `board[rank][file]`, rank 0 at the bottom, file 0 on the left.
 pub type Board = Vec<Vec<Option<Col>>>;
-
-/// A square as (file, rank), both from 0.
-pub type Sq = (usize, usize);
-
-/// The options of rules.md.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct Opts {
-    pub enchained: bool,
-    pub territory: bool,
-    pub corner: bool,
-    pub leap: bool,
-    pub max_plies: Option<u32>,
-}
 
 /// A move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -68,10 +33,6 @@ pub enum RMove {
     Pass,
     Slide(Sq, Sq),
     Leap(Sq, Sq),
-}
-
-fn sq_name((f, r): Sq) -> String {
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
 impl fmt::Display for RMove {
@@ -83,23 +44,6 @@ impl fmt::Display for RMove {
             }
         }
     }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RReason {
-    NoLegalMove,
-    NoPieces,
-    PlyLimit,
-    Territory { white: usize, black: usize },
-}
-
-/// The state of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ROutcome {
-    Ongoing,
-    Win(Col, RReason),
-    Draw(RReason),
 }
 
 /// What one move did (for making sure the tests exercise each kind of capture).
@@ -175,91 +119,61 @@ pub fn count(board: &Board, c: Col) -> usize {
     board.iter().flatten().filter(|p| **p == Some(c)).count()
 }
 
-/// Writes a position string.
-pub fn format(board: &Board, side: Col) -> String {
-    let mut out = String::new();
-    for r in (0..height(board)).rev() {
-        let mut run = 0;
-        for f in 0..width(board) {
-            match board[r][f] {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        out += &run.to_string();
-                        run = 0;
-                    }
-                    out.push(c.letter());
-                }
-            }
-        }
-        if run > 0 {
-            out += &run.to_string();
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(side.letter());
-    out
+/// The start position string of rule 3 on a `w` x `h` board, White to move.
+pub fn start_fen(w: usize, h: usize) -> String {
+    format(&start_board(w, h), Col::W)
 }
 
-/// Reads a position string.
+/// Writes a position string.
+pub fn format(board: &Board, side: Col) -> String {
+    let cell = |(f, r): Sq| board[r][f].map(Col::letter);
+    write_position(width(board), height(board), cell, side, (0, 0))
+}
+
+/// Reads a position string: a rectangular board from 4x4 to 19x19, `w` and `b` pieces.
 pub fn parse(text: &str) -> Result<(Board, Col), String> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() != 2 {
-        return Err(format!("need board and side: {text:?}"));
+    let t = read_position(text)?;
+    if t.has_hand {
+        return Err(format!("Ming Mang has no pieces in hand: {text:?}"));
     }
-    let side = match parts[1] {
-        "w" => Col::W,
-        "b" => Col::B,
-        s => return Err(format!("bad side {s:?}")),
-    };
-    let mut rows: Vec<Vec<Option<Col>>> = Vec::new();
-    for rank in parts[0].split('/') {
-        let mut row = Vec::new();
-        let mut num = 0usize;
-        for ch in rank.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                num = num * 10 + d as usize;
-                continue;
-            }
-            row.extend(std::iter::repeat_n(None, num));
-            num = 0;
-            match ch {
-                'w' => row.push(Some(Col::W)),
-                'b' => row.push(Some(Col::B)),
-                _ => return Err(format!("bad character {ch:?}")),
-            }
-        }
-        row.extend(std::iter::repeat_n(None, num));
-        rows.push(row);
-    }
-    rows.reverse();
-    let w = rows[0].len();
-    if rows.iter().any(|r| r.len() != w)
-        || !(4..=19).contains(&w)
-        || !(4..=19).contains(&rows.len())
-    {
+    if !t.is_rectangular() || !(4..=19).contains(&t.width()) || !(4..=19).contains(&t.height()) {
         return Err(format!("bad board shape in {text:?}"));
     }
-    Ok((rows, side))
+    let mut board = Board::new();
+    for rank in t.ranks {
+        let mut row = Vec::new();
+        for cell in rank {
+            row.push(match cell {
+                None => None,
+                Some('w') => Some(Col::W),
+                Some('b') => Some(Col::B),
+                Some(ch) => return Err(format!("bad character {ch:?}")),
+            });
+        }
+        board.push(row);
+    }
+    Ok((board, t.side))
+}
+
+/// The enemy pieces in a row from the square next to `from` in direction `dir`, and the square
+/// just past them (`None` past the edge).
+fn enemy_run(board: &Board, from: Sq, dir: (i32, i32), color: Col) -> (Vec<Sq>, Option<Sq>) {
+    let mut run = Vec::new();
+    let mut p = step(board, from, dir);
+    while let Some(s) = p {
+        if at(board, s) != Some(color.other()) {
+            break;
+        }
+        run.push(s);
+        p = step(board, s, dir);
+    }
+    (run, p)
 }
 
 /// The enemy line captured by `color`'s piece on `from` in direction `dir`, if any (rule 6).
 fn straight_line(board: &Board, from: Sq, dir: (i32, i32), color: Col) -> Vec<Sq> {
-    let mut line = Vec::new();
-    let mut p = step(board, from, dir);
-    while let Some(s) = p {
-        if at(board, s) == Some(color.other()) {
-            line.push(s);
-            p = step(board, s, dir);
-        } else {
-            break;
-        }
-    }
-    match p {
-        Some(s) if !line.is_empty() && at(board, s) == Some(color) => line,
+    match enemy_run(board, from, dir, color) {
+        (line, Some(s)) if !line.is_empty() && at(board, s) == Some(color) => line,
         _ => Vec::new(),
     }
 }
@@ -303,34 +217,16 @@ fn corner_lines(board: &Board, from: Sq, color: Col) -> Vec<Sq> {
             } else {
                 (0, if corner.1 == 0 { 1 } else { -1 })
             };
-            let mut line = Vec::new();
-            let mut p = from;
-            let mut ok = true;
-            while p != corner {
-                p = step(board, p, d1).expect("walk stays on the board");
-                if at(board, p) == Some(color.other()) {
-                    line.push(p);
-                } else {
-                    ok = false;
-                    break;
-                }
-            }
-            if !ok {
+            // Enemy pieces all the way to the corner, the corner included...
+            let (mut line, _) = enemy_run(board, from, d1, color);
+            if line.last() != Some(&corner) {
                 continue;
             }
-            let mut q = step(board, corner, d2);
-            while let Some(s) = q {
-                if at(board, s) == Some(color.other()) {
-                    line.push(s);
-                    q = step(board, s, d2);
-                } else {
-                    break;
-                }
-            }
-            if let Some(s) = q {
-                if at(board, s) == Some(color) {
-                    out.extend(line);
-                }
+            // ... then along the other edge up to a friendly piece.
+            let (rest, end) = enemy_run(board, corner, d2, color);
+            if end.is_some_and(|s| at(board, s) == Some(color)) {
+                line.extend(rest);
+                out.extend(line);
             }
         }
     }
@@ -460,7 +356,7 @@ pub fn pseudo_moves(board: &Board, opts: &Opts, color: Col) -> Vec<RMove> {
     out
 }
 
-/// Territory count of rules.md: pieces plus empty regions whose neighbours all belong to one
+/// Territory count of docs/rules.md: pieces plus empty regions whose neighbours all belong to one
 /// side. A region with no neighbouring piece at all counts for nobody.
 pub fn territory(board: &Board) -> (usize, usize) {
     let (w, h) = (width(board), height(board));
@@ -512,7 +408,8 @@ pub struct RefGame {
     /// Every position so far, the start and the current one included.
     pub history: Vec<Snapshot>,
     pub moves: Vec<RMove>,
-    /// Whether rule 7 is applied (switch off only to check the count rules.md gives without it).
+    /// Whether rule 7 is applied (switch off only to check the count docs/rules.md gives
+    /// without it).
     pub rule7: bool,
 }
 
@@ -544,11 +441,6 @@ impl RefGame {
         }
     }
 
-    /// The current position string.
-    pub fn fen(&self) -> String {
-        format(&self.board, self.side)
-    }
-
     fn seen(&self, board: &Board, side: Col) -> bool {
         // A cheap necessary condition first (equal piece counts), then full equality.
         let whites = count(board, Col::W);
@@ -556,18 +448,44 @@ impl RefGame {
             .iter()
             .any(|s| s.side == side && s.whites == whites && s.board == *board)
     }
+}
 
-    /// The moves rule 7 allows, ignoring whether the game has ended.
-    pub fn allowed_moves(&self) -> Vec<RMove> {
-        self.allowed_with_effects()
-            .into_iter()
-            .map(|(mv, _)| mv)
-            .collect()
+impl Reference for RefGame {
+    type Move = RMove;
+    type Effects = Effects;
+
+    fn start(rules: &RuleSet, fen: &str) -> Result<RefGame, String> {
+        if !rules.is_ming_mang() {
+            return Err(format!(
+                "this reference plays Ming Mang, not {}",
+                rules.game
+            ));
+        }
+        let (board, side) = parse(fen)?;
+        if (width(&board), height(&board)) != (rules.width, rules.height) {
+            return Err(format!("{fen} is not on the board of {rules}"));
+        }
+        Ok(RefGame::from_board(board, side, rules.opts))
     }
 
-    /// The moves rule 7 allows with what each would do, ignoring whether the game has ended.
-    pub fn allowed_with_effects(&self) -> Vec<(RMove, Effects)> {
+    fn rules(&self) -> RuleSet {
+        RuleSet::ming_mang(width(&self.board), height(&self.board), self.opts)
+    }
+
+    fn fen(&self) -> String {
+        format(&self.board, self.side)
+    }
+
+    fn moves(&self) -> &[RMove] {
+        &self.moves
+    }
+
+    fn pseudo_moves(&self) -> Vec<RMove> {
         pseudo_moves(&self.board, &self.opts, self.side)
+    }
+
+    fn allowed_with_effects(&self) -> Vec<(RMove, Effects)> {
+        self.pseudo_moves()
             .into_iter()
             .filter_map(|mv| {
                 let (b, fx) = apply(&self.board, &self.opts, self.side, mv);
@@ -578,11 +496,6 @@ impl RefGame {
                 }
             })
             .collect()
-    }
-
-    /// The state of the game.
-    pub fn outcome(&self) -> ROutcome {
-        self.outcome_with(|| self.allowed_moves().is_empty())
     }
 
     fn outcome_with(&self, no_moves: impl FnOnce() -> bool) -> ROutcome {
@@ -609,45 +522,28 @@ impl RefGame {
         if no_moves() {
             return ROutcome::Win(self.side.other(), RReason::NoLegalMove);
         }
-        if let Some(limit) = self.opts.max_plies {
-            if n >= limit as usize {
-                let w = count(&self.board, Col::W);
-                let b = count(&self.board, Col::B);
-                return match w.cmp(&b) {
-                    std::cmp::Ordering::Greater => ROutcome::Win(Col::W, RReason::PlyLimit),
-                    std::cmp::Ordering::Less => ROutcome::Win(Col::B, RReason::PlyLimit),
-                    std::cmp::Ordering::Equal => ROutcome::Draw(RReason::PlyLimit),
-                };
-            }
+        // The ply limit: more pieces wins, equal counts draw.
+        if self.opts.max_plies.is_some_and(|limit| n >= limit as usize) {
+            let (w, b) = (count(&self.board, Col::W), count(&self.board, Col::B));
+            return if w > b {
+                ROutcome::Win(Col::W, RReason::PlyLimit)
+            } else if b > w {
+                ROutcome::Win(Col::B, RReason::PlyLimit)
+            } else {
+                ROutcome::Draw(RReason::PlyLimit)
+            };
         }
         ROutcome::Ongoing
     }
 
-    /// The legal moves: none once the game is over.
-    pub fn legal_moves(&self) -> Vec<RMove> {
-        let allowed = self.allowed_moves();
-        if self.outcome_with(|| allowed.is_empty()) == ROutcome::Ongoing {
-            allowed
-        } else {
-            Vec::new()
-        }
+    fn fen_after(&self, mv: RMove) -> String {
+        format(
+            &apply(&self.board, &self.opts, self.side, mv).0,
+            self.side.other(),
+        )
     }
 
-    /// The legal moves as sorted strings.
-    pub fn legal_strings(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
-        v.sort();
-        v
-    }
-
-    /// Finds a legal move by its text.
-    pub fn find(&self, text: &str) -> Option<RMove> {
-        let t = if text == "pass" { "0000" } else { text };
-        self.legal_moves().into_iter().find(|m| m.to_string() == t)
-    }
-
-    /// Plays a move (not checked).
-    pub fn play(&mut self, mv: RMove) -> Effects {
+    fn play(&mut self, mv: RMove) -> Effects {
         let (b, fx) = apply(&self.board, &self.opts, self.side, mv);
         self.board = b;
         self.side = self.side.other();
@@ -660,16 +556,7 @@ impl RefGame {
         fx
     }
 
-    /// Plays a legal move given as text; panics if it is not legal.
-    pub fn play_str(&mut self, text: &str) -> Effects {
-        let mv = self
-            .find(text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", self.fen()));
-        self.play(mv)
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self) {
+    fn undo(&mut self) {
         self.moves.pop().expect("a move to take back");
         self.history.pop();
         let last = self.history.last().expect("start position");
@@ -677,26 +564,9 @@ impl RefGame {
         self.side = last.side;
     }
 
-    /// (White, Black) territory counts of the current position.
-    pub fn territory(&self) -> (usize, usize) {
-        territory(&self.board)
+    /// The territory count of the current position, while both sides have pieces.
+    fn territory(&self) -> Option<(usize, usize)> {
+        let both = count(&self.board, Col::W) > 0 && count(&self.board, Col::B) > 0;
+        both.then(|| territory(&self.board))
     }
-}
-
-/// Leaves of the legal move tree `depth` plies down (rule 7 along every path).
-pub fn perft(game: &mut RefGame, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = game.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for mv in moves {
-        game.play(mv);
-        n += perft(game, depth - 1);
-        game.undo();
-    }
-    n
 }

@@ -1,10 +1,12 @@
-//! A deliberately simple reference implementation of the relatives of Ming Mang (issue 6:
-//! Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt game), written from
-//! `docs/relatives-spec.md` and the text of issue 6 alone. It shares no code with the engine (nor
-//! with `reference.rs`): the board is a `Vec<Cell>` of plain enum cells, the pieces in hand are
-//! two integers, the history of rule 7 is a list of full snapshots (board, side to move, hands)
-//! compared by equality, legal moves are found by brute force, and each capture rule is written
-//! out as the spec words it (enclosure by a flood fill).
+//! A deliberately simple reference implementation of the relatives of Ming Mang (Mak-yek,
+//! Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt game), written from the contract in
+//! `docs/relatives-spec.md` alone (its rulings are also listed in `protocol/README.md`). It
+//! shares no code with the engine, nor any rule with `reference.rs`: the board is a `Vec<Cell>`
+//! of plain enum cells, the pieces in hand are two integers, the history of rule 7 is a list of
+//! full snapshots (board, side to move, hands) compared by equality, legal moves are found by
+//! brute force, and each capture rule is written out as the spec words it (enclosure by a flood
+//! fill). It shares with the other reference only notation (`text`) and the reference interface
+//! (`interface`).
 //!
 //! Readings taken where the spec leaves room (each is checked against the engine by the
 //! cross-check tests):
@@ -27,30 +29,9 @@
 
 use std::fmt;
 
-/// A player.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Col {
-    W,
-    B,
-}
-
-impl Col {
-    /// The opponent.
-    pub fn other(self) -> Col {
-        match self {
-            Col::W => Col::B,
-            Col::B => Col::W,
-        }
-    }
-
-    /// `w` or `b`.
-    pub fn letter(self) -> char {
-        match self {
-            Col::W => 'w',
-            Col::B => 'b',
-        }
-    }
-}
+pub use super::interface::{Col, Opts, ROutcome, RReason, Reference, RuleSet};
+use super::text::{read_position, write_position};
+pub use super::text::{sq_name, Sq};
 
 /// One square of the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -104,7 +85,7 @@ impl Variant {
         Variant::Hunt,
     ];
 
-    /// The name of the spec (`Preset::from_name` accepts it).
+    /// The name of the spec (the engine's preset name).
     pub fn name(self) -> &'static str {
         match self {
             Variant::Makyek => "makyek",
@@ -121,6 +102,16 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The rules of the variant with a ply limit.
+    pub fn rules(self, max_plies: Option<u32>) -> RuleSet {
+        RuleSet {
+            game: self.name(),
+            width: self.size(),
+            height: self.size(),
+            opts: Opts::limit(max_plies),
+        }
     }
 
     /// Board side length: Gala 7, the others 8.
@@ -158,14 +149,6 @@ impl Variant {
             None
         }
     }
-}
-
-/// A square as (file, rank), both from 0; rank 0 is rank 1 at the bottom.
-pub type Sq = (usize, usize);
-
-/// The name of a square, e.g. `a1`.
-pub fn sq_name((f, r): Sq) -> String {
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
 /// A position: board, side to move and pieces in hand.
@@ -246,92 +229,33 @@ impl Pos {
 
 /// Writes a position string.
 pub fn format(p: &Pos) -> String {
-    let mut out = String::new();
-    for r in (0..p.n).rev() {
-        let mut run = 0;
-        for f in 0..p.n {
-            match p.at((f, r)).letter() {
-                None => run += 1,
-                Some(ch) => {
-                    if run > 0 {
-                        out += &run.to_string();
-                        run = 0;
-                    }
-                    out.push(ch);
-                }
-            }
-        }
-        if run > 0 {
-            out += &run.to_string();
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(p.side.letter());
-    if p.hand_w != 0 || p.hand_b != 0 {
-        out += &format!(" w{}b{}", p.hand_w, p.hand_b);
-    }
-    out
+    write_position(p.n, p.n, |s| p.at(s).letter(), p.side, (p.hand_w, p.hand_b))
 }
 
 /// Reads a position string (shape only; see [`validate`] for the variant's constraints).
 pub fn parse(text: &str) -> Result<Pos, String> {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() != 2 && parts.len() != 3 {
-        return Err(format!("need board, side and maybe hand: {text:?}"));
-    }
-    let side = match parts[1] {
-        "w" => Col::W,
-        "b" => Col::B,
-        s => return Err(format!("bad side {s:?}")),
-    };
-    let (mut hand_w, mut hand_b) = (0, 0);
-    if parts.len() == 3 {
-        let h = parts[2];
-        let rest = h
-            .strip_prefix('w')
-            .ok_or_else(|| format!("bad hand {h:?}"))?;
-        let (wn, bn) = rest
-            .split_once('b')
-            .ok_or_else(|| format!("bad hand {h:?}"))?;
-        hand_w = wn.parse().map_err(|_| format!("bad hand {h:?}"))?;
-        hand_b = bn.parse().map_err(|_| format!("bad hand {h:?}"))?;
-    }
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
-    for rank in parts[0].split('/') {
-        let mut row = Vec::new();
-        let mut num = 0usize;
-        for ch in rank.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                num = num * 10 + d as usize;
-                continue;
-            }
-            row.extend(std::iter::repeat_n(Cell::Empty, num));
-            num = 0;
-            row.push(match ch {
-                'w' => Cell::Man(Col::W),
-                'b' => Cell::Man(Col::B),
-                'W' => Cell::King(Col::W),
-                'B' => Cell::King(Col::B),
-                _ => return Err(format!("bad character {ch:?}")),
-            });
-        }
-        row.extend(std::iter::repeat_n(Cell::Empty, num));
-        rows.push(row);
-    }
-    rows.reverse();
-    let n = rows.len();
-    if rows.iter().any(|r| r.len() != n) {
+    let t = read_position(text)?;
+    let n = t.height();
+    if !t.is_rectangular() || t.width() != n {
         return Err(format!("board is not square in {text:?}"));
+    }
+    let mut board = Vec::new();
+    for cell in t.ranks.into_iter().flatten() {
+        board.push(match cell {
+            None => Cell::Empty,
+            Some('w') => Cell::Man(Col::W),
+            Some('b') => Cell::Man(Col::B),
+            Some('W') => Cell::King(Col::W),
+            Some('B') => Cell::King(Col::B),
+            Some(ch) => return Err(format!("bad character {ch:?}")),
+        });
     }
     Ok(Pos {
         n,
-        board: rows.into_iter().flatten().collect(),
-        side,
-        hand_w,
-        hand_b,
+        board,
+        side: t.side,
+        hand_w: t.hand.0,
+        hand_b: t.hand.1,
     })
 }
 
@@ -402,24 +326,6 @@ impl fmt::Display for RMove {
             RMove::Go(a, b) => write!(f, "{}{}", sq_name(*a), sq_name(*b)),
         }
     }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RReason {
-    KingCaptured,
-    TooFewMen,
-    NoPieces,
-    NoLegalMove,
-    PlyLimit,
-}
-
-/// The state of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ROutcome {
-    Ongoing,
-    Win(Col, RReason),
-    Draw(RReason),
 }
 
 /// What one move did, so the tests can insist each rule really came up.
@@ -537,6 +443,17 @@ fn enclosure(p: &Pos, at: Sq, us: Col) -> Vec<Sq> {
     out
 }
 
+/// Adds `squares` to the pieces `found` so far; a square found again counts as an overlap.
+fn take(found: &mut Vec<Sq>, squares: Vec<Sq>, overlap: &mut usize) {
+    for s in squares {
+        if found.contains(&s) {
+            *overlap += 1;
+        } else {
+            found.push(s);
+        }
+    }
+}
+
 /// The position after `mv` (not checked for legality) and what the move did.
 pub fn apply(v: Variant, p: &Pos, mv: RMove) -> (Pos, Effects) {
     let us = p.side;
@@ -563,50 +480,31 @@ pub fn apply(v: Variant, p: &Pos, mv: RMove) -> (Pos, Effects) {
             }
             // Every capture kind on the board right after the move; the union is removed.
             let mut found: Vec<Sq> = Vec::new();
-            let add = |found: &mut Vec<Sq>, s: Sq, fx: &mut Effects| {
-                if found.contains(&s) {
-                    fx.overlap += 1;
-                } else {
-                    found.push(s);
-                }
-            };
             match v {
                 Variant::Makyek | Variant::Apitsodok => {
                     for d in ORTHO {
                         let line = custodian_line(&q, to, d, us, false);
-                        if line.len() >= 2 {
-                            fx.long_line = true;
-                        }
+                        fx.long_line |= line.len() >= 2;
                         fx.custodian += line.len();
-                        for s in line {
-                            add(&mut found, s, &mut fx);
-                        }
+                        take(&mut found, line, &mut fx.overlap);
                     }
                     let iv = intervention(&q, to, us);
                     fx.intervention += iv.len();
-                    for s in iv {
-                        add(&mut found, s, &mut fx);
-                    }
+                    take(&mut found, iv, &mut fx.overlap);
                 }
                 Variant::Rek | Variant::MinRekChanh => {
                     let iv = intervention(&q, to, us);
                     fx.intervention += iv.len();
-                    for s in iv {
-                        add(&mut found, s, &mut fx);
-                    }
+                    take(&mut found, iv, &mut fx.overlap);
                     let en = enclosure(&q, to, us);
                     fx.enclosure += en.len();
-                    for s in en {
-                        add(&mut found, s, &mut fx);
-                    }
+                    take(&mut found, en, &mut fx.overlap);
                 }
                 Variant::Gala => {
                     for d in ORTHO {
                         let line = custodian_line(&q, to, d, us, true);
                         fx.custodian += line.len();
-                        for s in line {
-                            add(&mut found, s, &mut fx);
-                        }
+                        take(&mut found, line, &mut fx.overlap);
                     }
                 }
                 Variant::Hunt => {
@@ -615,7 +513,7 @@ pub fn apply(v: Variant, p: &Pos, mv: RMove) -> (Pos, Effects) {
                         if df.abs() + dr.abs() == 2 {
                             let mid = ((from.0 + to.0) / 2, (from.1 + to.1) / 2);
                             fx.hunter_jump = true;
-                            add(&mut found, mid, &mut fx);
+                            take(&mut found, vec![mid], &mut fx.overlap);
                         }
                     } else {
                         // A man flanks the hunter with a White man on the other side.
@@ -626,7 +524,7 @@ pub fn apply(v: Variant, p: &Pos, mv: RMove) -> (Pos, Effects) {
                                         if q.at(b) == Cell::Man(Col::W) {
                                             fx.hunter_flanked = true;
                                             fx.custodian += 1;
-                                            add(&mut found, h, &mut fx);
+                                            take(&mut found, vec![h], &mut fx.overlap);
                                         }
                                     }
                                 }
@@ -747,9 +645,7 @@ impl RefGame {
 
     /// A game from a position string; panics if it is not valid for `v`.
     pub fn from_str(v: Variant, text: &str, max_plies: Option<u32>) -> RefGame {
-        let pos = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        validate(v, &pos).unwrap_or_else(|e| panic!("{text}: {e}"));
-        RefGame::from_pos(v, pos, max_plies)
+        RefGame::start(&v.rules(max_plies), text).unwrap_or_else(|e| panic!("{text}: {e}"))
     }
 
     /// A game from a position.
@@ -763,19 +659,56 @@ impl RefGame {
         }
     }
 
-    /// The current position string.
-    pub fn fen(&self) -> String {
-        format(&self.pos)
-    }
-
     /// Whether `p` occurred earlier in the game.
     pub fn seen(&self, p: &Pos) -> bool {
         self.history.iter().any(|h| h == p)
     }
 
-    /// The moves rule 7 allows with what each would do, ignoring whether the game has ended.
-    pub fn allowed_with_effects(&self) -> Vec<(RMove, Effects)> {
+    /// What a legal move given as text would do, without playing it; panics if not legal.
+    pub fn try_str(&self, text: &str) -> (Pos, Effects) {
+        let mv = self
+            .find(text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {}", self.fen()));
+        apply(self.variant, &self.pos, mv)
+    }
+}
+
+impl Reference for RefGame {
+    type Move = RMove;
+    type Effects = Effects;
+
+    fn start(rules: &RuleSet, fen: &str) -> Result<RefGame, String> {
+        let v = Variant::from_name(rules.game)
+            .ok_or_else(|| format!("{} is not one of the relatives", rules.game))?;
+        if *rules != v.rules(rules.opts.max_plies) {
+            return Err(format!(
+                "{} is played on its own board, without options",
+                v.name()
+            ));
+        }
+        let pos = parse(fen)?;
+        validate(v, &pos)?;
+        Ok(RefGame::from_pos(v, pos, rules.opts.max_plies))
+    }
+
+    fn rules(&self) -> RuleSet {
+        self.variant.rules(self.max_plies)
+    }
+
+    fn fen(&self) -> String {
+        format(&self.pos)
+    }
+
+    fn moves(&self) -> &[RMove] {
+        &self.moves
+    }
+
+    fn pseudo_moves(&self) -> Vec<RMove> {
         pseudo_moves(self.variant, &self.pos)
+    }
+
+    fn allowed_with_effects(&self) -> Vec<(RMove, Effects)> {
+        self.pseudo_moves()
             .into_iter()
             .filter_map(|mv| {
                 let (q, fx) = apply(self.variant, &self.pos, mv);
@@ -786,19 +719,6 @@ impl RefGame {
                 }
             })
             .collect()
-    }
-
-    /// The moves rule 7 allows, ignoring whether the game has ended.
-    pub fn allowed_moves(&self) -> Vec<RMove> {
-        self.allowed_with_effects()
-            .into_iter()
-            .map(|(m, _)| m)
-            .collect()
-    }
-
-    /// The state of the game.
-    pub fn outcome(&self) -> ROutcome {
-        self.outcome_with(|| self.allowed_moves().is_empty())
     }
 
     fn outcome_with(&self, no_moves: impl FnOnce() -> bool) -> ROutcome {
@@ -842,32 +762,11 @@ impl RefGame {
         ROutcome::Ongoing
     }
 
-    /// The legal moves: none once the game is over.
-    pub fn legal_moves(&self) -> Vec<RMove> {
-        let allowed = self.allowed_moves();
-        if self.outcome_with(|| allowed.is_empty()) == ROutcome::Ongoing {
-            allowed
-        } else {
-            Vec::new()
-        }
+    fn fen_after(&self, mv: RMove) -> String {
+        format(&apply(self.variant, &self.pos, mv).0)
     }
 
-    /// The legal moves as sorted strings.
-    pub fn legal_strings(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
-        v.sort();
-        v
-    }
-
-    /// Finds a legal move by its text.
-    pub fn find(&self, text: &str) -> Option<RMove> {
-        self.legal_moves()
-            .into_iter()
-            .find(|m| m.to_string() == text)
-    }
-
-    /// Plays a move (not checked).
-    pub fn play(&mut self, mv: RMove) -> Effects {
+    fn play(&mut self, mv: RMove) -> Effects {
         let (q, fx) = apply(self.variant, &self.pos, mv);
         self.pos = q;
         self.moves.push(mv);
@@ -875,44 +774,9 @@ impl RefGame {
         fx
     }
 
-    /// Plays a legal move given as text; panics if it is not legal.
-    pub fn play_str(&mut self, text: &str) -> Effects {
-        let mv = self
-            .find(text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", self.fen()));
-        self.play(mv)
-    }
-
-    /// What a legal move given as text would do, without playing it; panics if not legal.
-    pub fn try_str(&self, text: &str) -> (Pos, Effects) {
-        let mv = self
-            .find(text)
-            .unwrap_or_else(|| panic!("{text} is not legal in {}", self.fen()));
-        apply(self.variant, &self.pos, mv)
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self) {
+    fn undo(&mut self) {
         self.moves.pop().expect("a move to take back");
         self.history.pop();
         self.pos = self.history.last().expect("start position").clone();
     }
-}
-
-/// Leaves of the legal move tree `depth` plies down (rule 7 along every path).
-pub fn perft(game: &mut RefGame, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = game.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for mv in moves {
-        game.play(mv);
-        n += perft(game, depth - 1);
-        game.undo();
-    }
-    n
 }

@@ -1,0 +1,40 @@
+//! What the search tests share: a search to a fixed depth, the search with every pruning
+//! switched off, and the environment variables of the measurements.
+
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+
+use mingmang::rules::Game;
+use mingmang::search::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
+
+/// The search with every pruning, reduction and extension off: plain alpha-beta.
+pub const NO_PRUNING: SearchConfig = SearchConfig {
+    null_move: false,
+    lmr: false,
+    futility: false,
+    late_move_pruning: false,
+    aspiration: false,
+    few_moves_extension: false,
+    root_lmr: false,
+    qsearch_tt: false,
+};
+
+/// Searches `game` to `depth` with `config` (a fresh 4 MiB table, one thread).
+pub fn search_to_depth(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
+    let mut s = Searcher::new(4);
+    s.set_config(config);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    s.search(game, &limits, &SearchOptions::default(), &stop, &mut |_| {})
+}
+
+/// The environment variable `key` read as a `T`, or `default` when it is unset or unreadable.
+pub fn env_or<T: FromStr>(key: &str, default: T) -> T {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
