@@ -276,8 +276,12 @@ fn rule_7_bans_returning_and_ply_limit_counts_pieces() {
     g.play_str("a7");
     // White 2 on the board + 1 in hand against Black's 1.
     assert_eq!(g.outcome(), ROutcome::Win(Col::W, RReason::PlyLimit));
-    let g = RefGame::from_str(Variant::Hunt, "4B3/8/8/8/8/8/8/ww6 b", Some(0));
+    let mut g = RefGame::from_str(Variant::Hunt, "4B3/8/8/8/8/8/8/ww6 b", Some(1));
+    g.play_str("e8e7");
     assert_eq!(g.outcome(), ROutcome::Draw(RReason::PlyLimit));
+    // A limit of 0 is no limit.
+    let g = RefGame::from_str(Variant::Hunt, "4B3/8/8/8/8/8/8/ww6 b", Some(0));
+    assert_eq!(g.outcome(), ROutcome::Ongoing);
 }
 
 #[test]

@@ -368,6 +368,11 @@ impl Session {
         self.log[from..].join("\n")
     }
 
+    /// The process id (to read what the system says of it, e.g. its memory).
+    pub fn pid(&self) -> u32 {
+        self.child.lock().unwrap().id()
+    }
+
     /// Whether the process is still running.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.lock().unwrap().try_wait(), Ok(None))

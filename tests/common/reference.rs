@@ -522,8 +522,12 @@ impl Reference for RefGame {
         if no_moves() {
             return ROutcome::Win(self.side.other(), RReason::NoLegalMove);
         }
-        // The ply limit: more pieces wins, equal counts draw.
-        if self.opts.max_plies.is_some_and(|limit| n >= limit as usize) {
+        // The ply limit (0 means none): more pieces wins, equal counts draw.
+        if self
+            .opts
+            .max_plies
+            .is_some_and(|limit| limit > 0 && n >= limit as usize)
+        {
             let (w, b) = (count(&self.board, Col::W), count(&self.board, Col::B));
             return if w > b {
                 ROutcome::Win(Col::W, RReason::PlyLimit)

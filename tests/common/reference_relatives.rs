@@ -744,8 +744,8 @@ impl Reference for RefGame {
         if no_moves() {
             return ROutcome::Win(us.other(), RReason::NoLegalMove);
         }
-        // 5. Ply limit.
-        if let Some(limit) = self.max_plies {
+        // 5. Ply limit (0 means none).
+        if let Some(limit) = self.max_plies.filter(|&limit| limit > 0) {
             if self.moves.len() >= limit as usize {
                 if v == Variant::Hunt {
                     return ROutcome::Draw(RReason::PlyLimit);
