@@ -42,12 +42,7 @@ impl Position {
         match rules.model() {
             Model::Straight => {
                 // Slides only, then perhaps the pass: no per-move test for either.
-                let all = [u32::MAX; super::geometry::MAX_DIM];
-                self.find_slide(&all, &all, |from, to| {
-                    let mv = Move::slide(from, to);
-                    emit(mv, mingmang::straight_child_hash(self, mv));
-                    false
-                });
+                mingmang::for_each_slide_and_child(self, &mut emit);
                 if rules.may_pass() && self.count(self.side_to_move()) > 0 {
                     emit(Move::PASS, self.hash() ^ SIDE_KEY);
                 }

@@ -7,7 +7,7 @@
 //! onto it at once, and most destinations have no enemy next to them at all.
 
 use crate::rules::geometry::{Color, Square, MAX_DIM, SQUARE_SLOTS};
-use crate::rules::lines::{flank_down, flank_squares, flank_up, next_down, next_up};
+use crate::rules::lines::{flank_down, flank_squares, flank_up, next_down, next_to, next_up};
 use crate::rules::moves::Move;
 use crate::rules::position::{Direction, LineSet, Position};
 use crate::rules::variant::{RuleOptions, Rules};
@@ -212,6 +212,27 @@ pub(in crate::rules) fn straight_child_hash(pos: &Position, mv: Move) -> u64 {
         return hash;
     }
     hash ^ pos.straight_conversions(to).1
+}
+
+/// Calls `emit(slide, child hash)` for every slide of the side to move under rule 6 alone, in
+/// the canonical order. Which destinations have an enemy next to them (the only ones where a
+/// slide can capture) is worked out once for the position, a few word operations per rank,
+/// instead of once per move.
+#[inline(always)]
+pub(in crate::rules) fn for_each_slide_and_child(pos: &Position, mut emit: impl FnMut(Move, u64)) {
+    let us = pos.side;
+    let near_enemy = next_to(&pos.rows[us.other().index()]);
+    let base = pos.hash ^ SIDE_KEY;
+    let all = [u32::MAX; MAX_DIM];
+    pos.find_slide(&all, &all, |from, to| {
+        let mv = Move::slide(from, to);
+        let mut hash = base ^ piece_key(us, from) ^ piece_key(us, to);
+        if near_enemy[to.rank()] >> to.file() & 1 != 0 {
+            hash ^= pos.straight_conversions(to).1;
+        }
+        emit(mv, hash);
+        false
+    });
 }
 
 /// The hash after `mv` under options that may capture beyond the straight lines: a slide

@@ -6,8 +6,8 @@ mod captures;
 mod moves;
 
 pub(super) use captures::{
-    extended_capture_count, extended_child_hash, straight_capture_count, straight_child_hash,
-    CaptureSquares, DestCache,
+    extended_capture_count, extended_child_hash, for_each_slide_and_child, straight_capture_count,
+    straight_child_hash, CaptureSquares, DestCache,
 };
 pub(super) use moves::{
     for_each_extended_capture, for_each_extended_quiet, for_each_pseudo_move, has_quiet_move,
