@@ -69,6 +69,7 @@
 //! ```
 
 pub mod cli;
+pub mod data;
 pub mod gtp;
 pub mod matchrunner;
 pub mod protocol;

@@ -11,6 +11,8 @@ use mingmang::matchrunner::{self, args::MATCH_EXAMPLES, MatchArgs};
 use mingmang::protocol::{EngineArgs, Settings};
 use mingmang::rules::perft;
 
+mod tools;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mingmang",
@@ -69,6 +71,57 @@ enum Command {
     /// rules core; prints progress and a summary with Elo, LOS and SPRT.
     #[command(after_long_help = MATCH_EXAMPLES, after_help = MATCH_EXAMPLES)]
     Match(Box<MatchArgs>),
+    /// Self-play training data: games from random balanced openings at a fixed number of
+    /// nodes per move, one record per position (see docs/data.md). Deterministic per --seed;
+    /// runs with different seeds are shards that concatenate.
+    Datagen {
+        /// Games to play.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// The shard's seed (its openings and games follow from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Random plies of each opening (balanced: equal material afterwards).
+        #[arg(long, default_value_t = 8)]
+        opening_plies: u32,
+        /// Games played at once, one thread each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        concurrency: u64,
+        /// Transposition table per game, in MiB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash: u64,
+        /// Evaluation weights to play with (a weights file; default: the built-in weights).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
+        /// Where to write the records ('-': standard output).
+        #[arg(long, default_value = "-", value_name = "FILE")]
+        out: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Fit the evaluation weights to records (the Texel method): per weight set (Ming Mang by
+    /// board-size class, each relative), prints the error before and after and writes a
+    /// weights file for --eval-file / the EvalFile option.
+    Tune {
+        /// Records files (or concatenations of shards); several may be given.
+        #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
+        data: Vec<String>,
+        /// Weights to start from (default: the built-in weights).
+        #[arg(long, value_name = "FILE")]
+        eval_file: Option<String>,
+        /// Where to write the tuned weights file.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+        /// Full passes over the data.
+        #[arg(long, default_value_t = 400)]
+        epochs: usize,
+        /// Step size of the fit, in centi-pieces.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+    },
     /// Search the fixed benchmark positions (one thread, fresh table); the last line is
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
@@ -110,6 +163,34 @@ fn main() -> ExitCode {
         }) => run_gtp(depth, movetime, hash, &rules),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
+        Some(Command::Datagen {
+            games,
+            seed,
+            nodes,
+            opening_plies,
+            concurrency,
+            hash,
+            eval_file,
+            out,
+            rules,
+        }) => tools::datagen(tools::DatagenArgs {
+            games: games as usize,
+            seed,
+            nodes,
+            opening_plies,
+            concurrency: concurrency as usize,
+            hash_mib: hash as usize,
+            eval_file,
+            out,
+            rules,
+        }),
+        Some(Command::Tune {
+            data,
+            eval_file,
+            out,
+            epochs,
+            rate,
+        }) => tools::tune(&data, eval_file.as_deref(), &out, epochs, rate),
         None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {
@@ -174,6 +255,9 @@ fn run_perft(
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
+    if let Some(merged) = args.merge() {
+        return merged;
+    }
     let config = args.config()?;
     matchrunner::run(&config).map(|_| ())
 }

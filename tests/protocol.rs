@@ -23,8 +23,8 @@ fn handshake_in_each_spelling() {
         assert!(lines[0].starts_with("id name mingmang "), "{lines:?}");
         assert!(lines[1].starts_with("id author "), "{lines:?}");
         let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-        assert_eq!(options.len(), 12, "{lines:?}");
-        assert_eq!(lines.len(), 15);
+        assert_eq!(options.len(), 13, "{lines:?}");
+        assert_eq!(lines.len(), 16);
         for name in [
             "Hash",
             "Threads",
@@ -37,6 +37,7 @@ fn handshake_in_each_spelling() {
             "CornerCapture",
             "LastPieceLeap",
             "MaxPlies",
+            "EvalFile",
             "Clear Hash",
         ] {
             let prefix = format!("option name {name} type ");

@@ -395,7 +395,7 @@ fn messages_say_what_is_wrong() {
     e.finish();
     // The command-line perft: a depth limit, and --divide lines as they come.
     run_fails(&["perft", "--depth", "13"], "0..=12");
-    let mut p = Session::start(&["perft", "--depth", "6", "--divide"]);
+    let mut p = Session::start(&["perft", "--depth", "5", "--divide"]);
     let first = p.line();
     assert!(
         first.ends_with(|c: char| c.is_ascii_digit()) && first.contains(": "),

@@ -403,6 +403,8 @@ fn ab_match() {
     let nodes = env("AB_NODES", 10_000);
     let size = env("AB_SIZE", 8) as usize;
     let mut off = SearchConfig::default();
+    let rules =
+        Rules::new(BoardSize::new(size, size).unwrap()).with_max_plies(Some(6 * size as u32 * 2));
     let mut weights = mingmang::search::eval::Weights::DEFAULT;
     match feature.as_str() {
         // `AB_FEATURE=weights AB_WEIGHTS=mobility=4,tempo=0`: the default weights against these.
@@ -411,9 +413,8 @@ fn ab_match() {
             for pair in spec.split(',').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').expect("name=value");
                 let v: i32 = v.parse().expect("integer weight");
-                weights
-                    .set(mingmang::rules::GameKind::MingMang, k, v)
-                    .expect("a weight of Ming Mang");
+                let set = mingmang::search::eval::WeightSet::of_rules(&rules);
+                weights.set(set, k, v).expect("a weight of Ming Mang");
             }
         }
         "null_move" => off.null_move = !off.null_move,
@@ -426,8 +427,6 @@ fn ab_match() {
         "qsearch_tt" => off.qsearch_tt = !off.qsearch_tt,
         other => panic!("unknown feature {other}"),
     }
-    let rules =
-        Rules::new(BoardSize::new(size, size).unwrap()).with_max_plies(Some(6 * size as u32 * 2));
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()

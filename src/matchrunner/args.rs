@@ -60,7 +60,12 @@ starting with # are comments.";
 pub struct MatchArgs {
     /// An engine: cmd=COMMAND [name=NAME] [proto=ugi|uci|uai] [option.NAME=VALUE]... (repeat
     /// for each engine; two for a match, more for a round robin).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true)]
+    #[arg(
+        long,
+        num_args = 1..,
+        value_name = "KEY=VALUE",
+        required_unless_present = "merge"
+    )]
     pub engine: Vec<String>,
     /// The `--engine` words grouped by occurrence (clap's derive flattens them, so the
     /// front end fills this from the raw matches with [`MatchArgs::group_engines`]).
@@ -105,6 +110,12 @@ pub struct MatchArgs {
     /// Write the game records (PGN-like) to FILE.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+    /// Instead of playing, merge the JSON summaries of shards of one match (played with the
+    /// same engines, e.g. on several machines with different --seed): prints the result over
+    /// all their games, with Elo, LOS and the SPRT (--sprt, or the shards' own), and writes
+    /// it to --json.
+    #[arg(long, num_args = 1.., value_name = "JSON", conflicts_with = "engine")]
+    pub merge: Option<Vec<PathBuf>>,
     /// Write a JSON summary to FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -124,6 +135,30 @@ impl MatchArgs {
             .get_occurrences::<String>("engine")
             .map(|occ| occ.map(|words| words.cloned().collect()).collect())
             .unwrap_or_default();
+    }
+
+    /// With `--merge`: merges the shards' summaries, prints the result and writes `--json`.
+    /// `None` when there is nothing to merge (a match is to be played).
+    pub fn merge(&self) -> Option<Result<(), String>> {
+        let paths = self.merge.as_ref()?;
+        Some((|| {
+            let shards = paths
+                .iter()
+                .map(|p| {
+                    std::fs::read_to_string(p)
+                        .map(|text| (p.display().to_string(), text))
+                        .map_err(|e| format!("cannot read {}: {e}", p.display()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+            let merged = super::merge::merge(&shards, sprt)?;
+            print!("{}", merged.text());
+            if let Some(path) = &self.json {
+                std::fs::write(path, super::json::render(&merged.json()))
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            Ok(())
+        })())
     }
 
     /// Checks the flags and builds the match configuration.

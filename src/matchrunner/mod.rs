@@ -9,6 +9,7 @@
 pub mod args;
 pub mod engine;
 pub mod json;
+pub mod merge;
 pub mod openings;
 pub mod record;
 pub mod referee;
@@ -272,7 +273,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     };
     print!("{}", summary_text(config, &report, &tally));
     if let Some(path) = &config.json {
-        std::fs::write(path, summary_json(config, &report, &tally).render())
+        std::fs::write(path, json::render(&summary_json(config, &report, &tally)))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(report)
@@ -357,22 +358,32 @@ fn decision_text(d: SprtDecision) -> &'static str {
 
 /// The final summary as printed on stdout.
 pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> String {
-    let mut out = String::new();
-    let played = report.records.len();
-    out.push_str(&format!(
-        "Finished: {played} of {} games played\n",
+    let mut out = format!(
+        "Finished: {} of {} games played\n",
+        report.records.len(),
         report.scheduled
-    ));
-    for (i, spec) in config.engines.iter().enumerate() {
-        let wdl = &tally.per_engine[i];
-        let opponent = if config.engines.len() == 2 {
-            format!(" vs {}", config.engines[1 - i].name)
+    );
+    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    out.push_str(&results_text(&names, &tally.per_engine));
+    if let (Some(sprt), Some((llr, d))) = (&config.sprt, report.sprt) {
+        out.push_str(&sprt_text(sprt, llr, d));
+    }
+    out.push_str(&endings_text(&tally.terminations, tally.disagreements));
+    out
+}
+
+/// One line per engine (only the first of a two-engine match): its games against its
+/// opponent or the field, with the Elo estimate and LOS.
+fn results_text(names: &[&str], per_engine: &[Wdl]) -> String {
+    let mut out = String::new();
+    for (i, (name, wdl)) in names.iter().zip(per_engine).enumerate() {
+        let opponent = if names.len() == 2 {
+            format!(" vs {}", names[1 - i])
         } else {
             " vs the field".into()
         };
         out.push_str(&format!(
-            "{}{opponent}: W {} L {} D {}, score {:.1}/{} ({:.3})",
-            spec.name,
+            "{name}{opponent}: W {} L {} D {}, score {:.1}/{} ({:.3})",
             wdl.wins,
             wdl.losses,
             wdl.draws,
@@ -391,45 +402,70 @@ pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
             ));
         }
         out.push('\n');
-        if config.engines.len() == 2 {
+        if names.len() == 2 {
             break;
         }
     }
-    if let (Some(sprt), Some((llr, d))) = (&config.sprt, report.sprt) {
-        let (lo, hi) = sprt.bounds();
-        out.push_str(&format!(
-            "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            decision_text(d)
-        ));
-    }
-    let terms: Vec<String> = tally
-        .terminations
+    out
+}
+
+/// The SPRT line.
+fn sprt_text(sprt: &Sprt, llr: f64, d: SprtDecision) -> String {
+    let (lo, hi) = sprt.bounds();
+    format!(
+        "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        decision_text(d)
+    )
+}
+
+/// The endings by kind and the number of disagreements.
+fn endings_text<N: std::fmt::Display>(
+    terminations: &BTreeMap<String, N>,
+    disagreements: usize,
+) -> String {
+    let terms: Vec<String> = terminations
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    out.push_str(&format!("Terminations: {}\n", terms.join(", ")));
-    out.push_str(&format!("Disagreements: {}\n", tally.disagreements));
-    out
+    format!(
+        "Terminations: {}\nDisagreements: {disagreements}\n",
+        terms.join(", ")
+    )
+}
+
+/// The SPRT's fields in a JSON summary.
+fn sprt_json(sprt: &Sprt, llr: f64, d: SprtDecision) -> Json {
+    let (lo, hi) = sprt.bounds();
+    json::obj(vec![
+        ("elo0", Json::from(sprt.elo0)),
+        ("elo1", Json::from(sprt.elo1)),
+        ("alpha", Json::from(sprt.alpha)),
+        ("beta", Json::from(sprt.beta)),
+        ("llr", Json::from(llr)),
+        ("lower", Json::from(lo)),
+        ("upper", Json::from(hi)),
+        ("decision", json::text(decision_text(d))),
+    ])
 }
 
 fn wdl_fields(wdl: &Wdl) -> Vec<(&'static str, Json)> {
     let e = elo_estimate(wdl);
     vec![
-        ("wins", Json::Int(wdl.wins.into())),
-        ("losses", Json::Int(wdl.losses.into())),
-        ("draws", Json::Int(wdl.draws.into())),
-        ("games", Json::Int(wdl.games().into())),
-        ("points", Json::Num(wdl.points())),
-        ("score", wdl.score().map_or(Json::Null, Json::Num)),
-        ("elo", e.map_or(Json::Null, |e| Json::Num(e.elo))),
-        ("elo_error", e.map_or(Json::Null, |e| Json::Num(e.error))),
-        ("elo_low", e.map_or(Json::Null, |e| Json::Num(e.low))),
-        ("elo_high", e.map_or(Json::Null, |e| Json::Num(e.high))),
-        ("los", Json::Num(los(wdl))),
+        ("wins", Json::from(wdl.wins)),
+        ("losses", Json::from(wdl.losses)),
+        ("draws", Json::from(wdl.draws)),
+        ("games", Json::from(wdl.games())),
+        ("points", Json::from(wdl.points())),
+        ("score", wdl.score().map_or(Json::Null, Json::from)),
+        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
+        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
+        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
+        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
+        ("los", Json::from(los(wdl))),
     ]
 }
 
@@ -440,33 +476,33 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
     let mut top: Vec<(&str, Json)> = vec![
         (
             "engines",
-            Json::Arr(config.engines.iter().map(|e| Json::str(&e.name)).collect()),
+            Json::Array(config.engines.iter().map(|e| json::text(&e.name)).collect()),
         ),
-        ("games_scheduled", Json::Int(report.scheduled as i64)),
-        ("games_played", Json::Int(report.records.len() as i64)),
+        ("games_scheduled", Json::from(report.scheduled as i64)),
+        ("games_played", Json::from(report.records.len() as i64)),
         (
             "variant",
-            s.variant.as_deref().map_or(Json::Null, Json::str),
+            s.variant.as_deref().map_or(Json::Null, json::text),
         ),
-        ("size", Json::str(s.rules.size().to_string())),
-        ("rules", Json::str(s.rules.to_string())),
-        ("time_control", Json::str(time_control_text(config))),
-        ("seed", Json::Int(config.seed as i64)),
+        ("size", json::text(s.rules.size().to_string())),
+        ("rules", json::text(s.rules.to_string())),
+        ("time_control", json::text(time_control_text(config))),
+        ("seed", Json::from(config.seed as i64)),
     ];
     top.extend(wdl_fields(&tally.per_engine[0]));
     top.push((
         "players",
-        Json::Arr(
+        Json::Array(
             config
                 .engines
                 .iter()
                 .zip(&tally.per_engine)
                 .zip(&report.engine_starts)
                 .map(|((spec, wdl), starts)| {
-                    let mut f = vec![("name", Json::str(&spec.name))];
+                    let mut f = vec![("name", json::text(&spec.name))];
                     f.extend(wdl_fields(wdl));
-                    f.push(("starts", Json::Int((*starts).into())));
-                    Json::obj(f)
+                    f.push(("starts", Json::from(*starts)));
+                    json::obj(f)
                 })
                 .collect(),
         ),
@@ -475,69 +511,60 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         "sprt",
         match (&config.sprt, report.sprt) {
             (Some(sprt), state) => {
-                let (lo, hi) = sprt.bounds();
                 let (llr, d) = state.unwrap_or((0.0, SprtDecision::Continue));
-                Json::obj(vec![
-                    ("elo0", Json::Num(sprt.elo0)),
-                    ("elo1", Json::Num(sprt.elo1)),
-                    ("alpha", Json::Num(sprt.alpha)),
-                    ("beta", Json::Num(sprt.beta)),
-                    ("llr", Json::Num(llr)),
-                    ("lower", Json::Num(lo)),
-                    ("upper", Json::Num(hi)),
-                    ("decision", Json::str(decision_text(d))),
-                ])
+                sprt_json(sprt, llr, d)
             }
             (None, _) => Json::Null,
         },
     ));
     top.push((
         "terminations",
-        Json::Obj(
+        Json::Object(
             tally
                 .terminations
                 .iter()
-                .map(|(k, v)| (k.clone(), Json::Int((*v).into())))
+                .map(|(k, v)| (k.clone(), Json::from(*v)))
                 .collect(),
         ),
     ));
     top.push((
         "disagreements",
-        Json::Arr(
+        Json::Array(
             report
                 .records
                 .iter()
                 .flat_map(|r| {
                     r.disagreements
                         .iter()
-                        .map(|d| Json::str(format!("game {}: {d}", r.number)))
+                        .map(|d| json::text(format!("game {}: {d}", r.number)))
                 })
                 .collect(),
         ),
     ));
+    // The per-game list: "games" is the count, as for each player.
     top.push((
-        "games",
-        Json::Arr(
+        "game_records",
+        Json::Array(
             report
                 .records
                 .iter()
                 .map(|r| {
-                    Json::obj(vec![
-                        ("number", Json::Int(r.number as i64)),
-                        ("round", Json::Int(r.round.into())),
-                        ("white", Json::str(&r.names[0])),
-                        ("black", Json::str(&r.names[1])),
-                        ("result", Json::str(r.result.pgn())),
-                        ("termination", Json::str(r.termination.keyword())),
-                        ("reason", Json::str(r.termination.describe())),
-                        ("plies", Json::Int(r.moves.len() as i64)),
-                        ("opening", Json::str(&r.opening_fen)),
+                    json::obj(vec![
+                        ("number", Json::from(r.number as i64)),
+                        ("round", Json::from(r.round)),
+                        ("white", json::text(&r.names[0])),
+                        ("black", json::text(&r.names[1])),
+                        ("result", json::text(r.result.pgn())),
+                        ("termination", json::text(r.termination.keyword())),
+                        ("reason", json::text(r.termination.describe())),
+                        ("plies", Json::from(r.moves.len() as i64)),
+                        ("opening", json::text(&r.opening_fen)),
                     ])
                 })
                 .collect(),
         ),
     ));
-    Json::obj(top)
+    json::obj(top)
 }
 
 /// The match's time control, followed by each engine's own limit where one has one, e.g.

@@ -46,7 +46,8 @@ impl Engine {
     /// An engine with `settings`, at the start position of their rules, writing to `writer`.
     pub fn new(settings: Settings, writer: Arc<Writer>) -> Engine {
         // The settings were checked when they were set, so the size is in range.
-        let searcher = Searcher::new(settings.hash_mib);
+        let mut searcher = Searcher::new(settings.hash_mib);
+        searcher.set_weights(settings.weights);
         Engine {
             game: Game::new(settings.rules()),
             settings,
@@ -210,6 +211,7 @@ impl Engine {
                 }
             }
             Effect::ClearHash => self.lock_searcher().clear(),
+            Effect::Weights => self.lock_searcher().set_weights(next.weights),
         }
         self.settings = next;
     }

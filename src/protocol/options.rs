@@ -9,6 +9,7 @@ use crate::cli::RuleArgs;
 use crate::rules::notation::quote;
 use crate::rules::options::{self, parse_spin, ValueType, RULE_OPTIONS};
 use crate::rules::{RuleSettings, Rules};
+use crate::search::eval::Weights;
 use crate::search::{SearchOptions, DEFAULT_HASH_MIB};
 
 /// Largest `Threads` value.
@@ -52,6 +53,9 @@ pub struct EngineArgs {
     /// Milliseconds kept back from the clock for communication delays (option MoveOverhead).
     #[arg(long, value_name = "MS")]
     pub move_overhead: Option<String>,
+    /// A weights file for the evaluation (option EvalFile; see `mingmang tune`).
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<String>,
 }
 
 /// What changing an option requires of the engine.
@@ -65,6 +69,8 @@ pub enum Effect {
     Hash,
     /// The transposition table must be cleared.
     ClearHash,
+    /// The evaluation weights changed.
+    Weights,
 }
 
 /// The values of every option: the engine's own and the rules'.
@@ -80,7 +86,14 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// The rule options (`Variant`, `BoardSize`, ...; see [`RULE_OPTIONS`]).
     pub rules: RuleSettings,
+    /// `EvalFile`: the weights file in use, or [`BUILT_IN_WEIGHTS`].
+    pub eval_file: String,
+    /// The weights read from `eval_file` (the built-in ones by default).
+    pub weights: Weights,
 }
+
+/// The value of `EvalFile` that stands for the weights compiled into the engine.
+pub const BUILT_IN_WEIGHTS: &str = "<built-in>";
 
 impl Default for Settings {
     /// The defaults of every option.
@@ -91,6 +104,8 @@ impl Default for Settings {
             multi_pv: 1,
             move_overhead_ms: SearchOptions::default().move_overhead.as_millis() as u64,
             rules: RuleSettings::default(),
+            eval_file: BUILT_IN_WEIGHTS.to_string(),
+            weights: Weights::DEFAULT,
         }
     }
 }
@@ -144,6 +159,9 @@ impl Settings {
                 ValueType::Text => format!("option name {name} type string default {default}"),
             });
         }
+        lines.push(format!(
+            "option name EvalFile type string default {BUILT_IN_WEIGHTS}"
+        ));
         lines.push("option name Clear Hash type button".to_string());
         lines
     }
@@ -194,6 +212,21 @@ impl Settings {
                 Effect::None
             }
             "clear hash" => Effect::ClearHash,
+            "evalfile" => {
+                let path = value.unwrap_or("");
+                if path.is_empty() || path == BUILT_IN_WEIGHTS {
+                    self.weights = Weights::DEFAULT;
+                    self.eval_file = BUILT_IN_WEIGHTS.to_string();
+                } else {
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        format!("option EvalFile: cannot read '{}': {e}", quote(path))
+                    })?;
+                    self.weights = Weights::parse(&text)
+                        .map_err(|e| format!("option EvalFile: '{}': {e}", quote(path)))?;
+                    self.eval_file = path.to_string();
+                }
+                Effect::Weights
+            }
             _ => return Err(format!("unknown option '{}'", quote(name))),
         };
         Ok(effect)
@@ -208,6 +241,7 @@ impl Settings {
             ("Threads", engine.threads.as_deref()),
             ("MultiPV", engine.multipv.as_deref()),
             ("MoveOverhead", engine.move_overhead.as_deref()),
+            ("EvalFile", engine.eval_file.as_deref()),
         ];
         for (name, value) in pairs {
             if value.is_some() {

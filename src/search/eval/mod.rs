@@ -1,7 +1,8 @@
 //! The static evaluation: a score for the side to move, in centi-pieces (100 = one piece).
 //!
-//! Each game has its own evaluation and its own weights: Ming Mang's ([`mingmang`]) and one set
-//! for each relative ([`relatives`], whose terms follow the game's rules data). [`Weights`]
+//! Each game has its own evaluation and its own weights: Ming Mang's ([`mingmang`]), with one
+//! set per board-size class, and one set for each relative ([`relatives`], whose terms follow
+//! the game's rules data). [`Weights`]
 //! holds all of them as data, readable and settable by name through one path, for tuning and
 //! for weight files. [`Weights::for_rules`] is the one place outside the rules where the search
 //! asks which game is played.
@@ -115,16 +116,105 @@ impl GameWeights {
     }
 }
 
-/// The evaluation weights of every game of the family, by [`GameKind`].
+/// Ming Mang's boards by size, each with its own weights: the features weigh differently on a
+/// 5x5 board, on the classic boards and on a Go board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SizeClass {
+    /// Up to 49 squares (4x4 to 7x7).
+    Small,
+    /// 50 to 81 squares: 8x8 and 9x9 (Gundru).
+    Medium,
+    /// More than 81 squares, up to the 19x19 Go board.
+    Large,
+}
+
+impl SizeClass {
+    /// The class of a board of `squares` squares.
+    pub fn of_area(squares: usize) -> SizeClass {
+        match squares {
+            0..=49 => SizeClass::Small,
+            50..=81 => SizeClass::Medium,
+            _ => SizeClass::Large,
+        }
+    }
+}
+
+/// A set of evaluation weights: Ming Mang's for one size class, or one relative's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WeightSet {
+    /// Ming Mang on boards of this class.
+    MingMang(SizeClass),
+    /// A relative (never [`GameKind::MingMang`]).
+    Relative(GameKind),
+}
+
+impl WeightSet {
+    /// Every set, in the order of [`WeightSet::index`].
+    pub const ALL: [WeightSet; 9] = [
+        WeightSet::MingMang(SizeClass::Small),
+        WeightSet::MingMang(SizeClass::Medium),
+        WeightSet::MingMang(SizeClass::Large),
+        WeightSet::Relative(GameKind::Makyek),
+        WeightSet::Relative(GameKind::Apitsodok),
+        WeightSet::Relative(GameKind::Rek),
+        WeightSet::Relative(GameKind::MinRekChanh),
+        WeightSet::Relative(GameKind::Gala),
+        WeightSet::Relative(GameKind::MakyekHunt),
+    ];
+
+    /// The set that evaluates games under `rules`.
+    pub fn of_rules(rules: &Rules) -> WeightSet {
+        match rules.game() {
+            GameKind::MingMang => WeightSet::MingMang(SizeClass::of_area(rules.size().area())),
+            game => WeightSet::Relative(game),
+        }
+    }
+
+    /// The set's name in weight files: `mingmang-small`, `mingmang-medium`, `mingmang-large`,
+    /// or the relative's name (`makyek`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            WeightSet::MingMang(SizeClass::Small) => "mingmang-small",
+            WeightSet::MingMang(SizeClass::Medium) => "mingmang-medium",
+            WeightSet::MingMang(SizeClass::Large) => "mingmang-large",
+            WeightSet::Relative(game) => game.name(),
+        }
+    }
+
+    /// The set called `name`.
+    pub fn from_name(name: &str) -> Option<WeightSet> {
+        WeightSet::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Position in [`WeightSet::ALL`].
+    pub fn index(self) -> usize {
+        WeightSet::ALL
+            .iter()
+            .position(|&s| s == self)
+            .expect("every set is listed")
+    }
+}
+
+impl std::fmt::Display for WeightSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The evaluation weights of every game of the family: one [`GameWeights`] per
+/// [`WeightSet`]. Settable by name, and readable from and writable to a weights file
+/// ([`Weights::parse`], [`Weights::to_text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    by_game: [GameWeights; GameKind::ALL.len()],
+    sets: [GameWeights; WeightSet::ALL.len()],
 }
 
 impl Weights {
     /// The defaults: the weights each game is played with unless told otherwise.
     pub const DEFAULT: Weights = Weights {
-        by_game: [
+        sets: [
+            GameWeights::MingMang(MingMangWeights::DEFAULT),
+            GameWeights::MingMang(MingMangWeights::DEFAULT),
             GameWeights::MingMang(MingMangWeights::DEFAULT),
             GameWeights::Relative(RelativeWeights::DEFAULT),
             GameWeights::Relative(RelativeWeights::DEFAULT),
@@ -135,29 +225,76 @@ impl Weights {
         ],
     };
 
-    /// The weights of `game`.
+    /// The weights of `set`.
     #[inline(always)]
-    pub fn of(&self, game: GameKind) -> &GameWeights {
-        &self.by_game[game.index()]
+    pub fn of(&self, set: WeightSet) -> &GameWeights {
+        &self.sets[set.index()]
     }
 
     /// The weights of the game `rules` play, which choose its evaluation: the one place outside
     /// the rules where the search asks which game is played.
     #[inline]
     pub fn for_rules(&self, rules: &Rules) -> &GameWeights {
-        self.of(rules.game())
+        self.of(WeightSet::of_rules(rules))
     }
 
-    /// The weights of `game`, to change.
-    pub fn of_mut(&mut self, game: GameKind) -> &mut GameWeights {
-        &mut self.by_game[game.index()]
+    /// The weights of `set`, to change.
+    pub fn of_mut(&mut self, set: WeightSet) -> &mut GameWeights {
+        &mut self.sets[set.index()]
     }
 
-    /// Sets `game`'s weight called `name` (see [`GameWeights::names`]).
-    pub fn set(&mut self, game: GameKind, name: &str, value: i32) -> Result<(), String> {
-        self.of_mut(game)
+    /// Sets `set`'s weight called `name` (see [`GameWeights::names`]).
+    pub fn set(&mut self, set: WeightSet, name: &str, value: i32) -> Result<(), String> {
+        self.of_mut(set)
             .set(name, value)
-            .map_err(|e| format!("{game}: {e}"))
+            .map_err(|e| format!("{set}: {e}"))
+    }
+
+    /// Reads a weights file: lines `<set> <name> <value>` (for example `makyek material 100`),
+    /// `#` comments and blank lines ignored. Weights the file does not name keep their
+    /// defaults. Errors name the line.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut weights = Weights::DEFAULT;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [set, name, value] = words[..] else {
+                return Err(format!(
+                    "line {}: expected '<set> <weight> <value>', got '{line}'",
+                    i + 1
+                ));
+            };
+            let set = WeightSet::from_name(set).ok_or_else(|| {
+                let known: Vec<&str> = WeightSet::ALL.iter().map(|s| s.name()).collect();
+                format!(
+                    "line {}: unknown weight set '{set}' (known: {})",
+                    i + 1,
+                    known.join(", ")
+                )
+            })?;
+            let value: i32 = value
+                .parse()
+                .map_err(|_| format!("line {}: '{value}' is not a whole number", i + 1))?;
+            weights
+                .set(set, name, value)
+                .map_err(|e| format!("line {}: {e}", i + 1))?;
+        }
+        Ok(weights)
+    }
+
+    /// The weights as a weights file, every set and weight (what [`Weights::parse`] reads).
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("# mingmang evaluation weights: <set> <weight> <value>\n");
+        for set in WeightSet::ALL {
+            let w = self.of(set);
+            for (name, value) in w.names().iter().zip(w.values()) {
+                out.push_str(&format!("{set} {name} {value}\n"));
+            }
+        }
+        out
     }
 }
 
@@ -180,22 +317,31 @@ mod tests {
     #[test]
     fn every_game_has_weights_settable_by_name() {
         let mut w = Weights::default();
-        for game in GameKind::ALL {
-            let names = w.of(game).names();
+        for set in WeightSet::ALL {
+            let names = w.of(set).names();
             assert!(!names.is_empty());
             for (i, name) in names.iter().enumerate() {
-                w.set(game, name, 1000 + i as i32).unwrap();
-                assert_eq!(w.of(game).get(name), Some(1000 + i as i32));
+                w.set(set, name, 1000 + i as i32).unwrap();
+                assert_eq!(w.of(set).get(name), Some(1000 + i as i32));
             }
             let expected: Vec<i32> = (0..names.len() as i32).map(|i| 1000 + i).collect();
-            assert_eq!(w.of(game).values(), expected);
-            assert!(w.set(game, "no_such_weight", 1).is_err());
+            assert_eq!(w.of(set).values(), expected);
+            assert!(w.set(set, "no_such_weight", 1).is_err());
         }
-        // Each game's weights are its own.
+        // Each set's weights are its own, and the file format reads back what it writes.
+        assert_eq!(Weights::parse(&w.to_text()).unwrap(), w);
         let mut w = Weights::default();
-        w.set(GameKind::Rek, "material", 7).unwrap();
-        assert_eq!(w.of(GameKind::Makyek).get("material"), Some(100));
-        assert_eq!(w.of(GameKind::MingMang).get("material"), Some(100));
+        w.set(WeightSet::Relative(GameKind::Rek), "material", 7)
+            .unwrap();
+        let makyek = WeightSet::Relative(GameKind::Makyek);
+        assert_eq!(w.of(makyek).get("material"), Some(100));
+        let medium = WeightSet::MingMang(SizeClass::Medium);
+        assert_eq!(w.of(medium).get("material"), Some(100));
+        // Errors name the line.
+        let e = Weights::parse("mingmang-medium tempo 8\nrek king_liberty x\n").unwrap_err();
+        assert!(e.starts_with("line 2:"), "{e}");
+        assert!(Weights::parse("chess material 1").is_err());
+        assert!(Weights::parse("rek no_such 1").is_err());
     }
 
     #[test]
@@ -204,11 +350,13 @@ mod tests {
         let game = Game::new(Rules::preset(Preset::Gala));
         let mut w = Weights::default();
         let before = evaluate(&game, &w);
-        let tempo = w.of(GameKind::Gala).get("tempo").unwrap();
-        w.set(GameKind::Gala, "tempo", tempo + 50).unwrap();
+        let gala = WeightSet::Relative(GameKind::Gala);
+        let tempo = w.of(gala).get("tempo").unwrap();
+        w.set(gala, "tempo", tempo + 50).unwrap();
         assert_eq!(evaluate(&game, &w), before + 50);
         // Another relative's weights change nothing here.
-        w.set(GameKind::Rek, "tempo", 0).unwrap();
+        w.set(WeightSet::Relative(GameKind::Rek), "tempo", 0)
+            .unwrap();
         assert_eq!(evaluate(&game, &w), before + 50);
     }
 }

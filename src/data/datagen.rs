@@ -1,0 +1,213 @@
+//! Self-play data: games of the engine against itself from random balanced openings, at a
+//! fixed number of nodes per move, each position recorded with the search's score and the
+//! game's result ([`super::record`]).
+//!
+//! Everything is a function of the seed and the game's number: the opening comes from
+//! `(seed, game)`, every search has one thread, a node limit (checked every 128 nodes, never
+//! a clock) and a fresh table. So a run is the same on every machine and at every
+//! concurrency, and two runs with different seeds are two shards that simply concatenate.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::record::{rules_line, GameResult, Record, RecordScore};
+use crate::matchrunner::openings::random_opening;
+use crate::rules::{format_position, Rules};
+use crate::search::eval::Weights;
+use crate::search::{Limits, Score, SearchOptions, Searcher};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct DatagenConfig {
+    /// The rules of every game (with a ply limit, so that games end).
+    pub rules: Rules,
+    /// How many games.
+    pub games: usize,
+    /// The shard's seed: its openings (and so its games) follow from it.
+    pub seed: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies of each opening.
+    pub opening_plies: u32,
+    /// Games played at once, one thread each.
+    pub concurrency: usize,
+    /// Transposition table per game, MiB.
+    pub hash_mib: usize,
+    /// The evaluation weights.
+    pub weights: Weights,
+}
+
+/// How far a run has got.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Games finished and written.
+    pub games: usize,
+    /// Records written.
+    pub records: usize,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// Plays game number `index` of the shard and returns its records.
+pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
+    let rules = config.rules;
+    let opening = random_opening(rules, config.opening_plies, config.seed, index as u64);
+    let mut game = opening.game(rules).expect("random openings are legal");
+    let mut searcher = Searcher::new(config.hash_mib);
+    searcher.set_weights(config.weights);
+    let limits = Limits {
+        nodes: Some(config.nodes),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        threads: 1,
+        multi_pv: 1,
+        move_overhead: Duration::ZERO,
+    };
+    let stop = AtomicBool::new(false);
+    let mut records = Vec::new();
+    let mut pending = Vec::new();
+    let result = loop {
+        if let Some(result) = GameResult::of(game.outcome()) {
+            break result;
+        }
+        let found = searcher.search(&game, &limits, &options, &stop, &mut |_| {});
+        let Some(best) = found.best else {
+            // No legal move means the game is over; the outcome above says so.
+            unreachable!("a game that is not over has a legal move");
+        };
+        let score = match found.score {
+            Score::Cp(cp) => RecordScore::Cp(cp),
+            Score::Mate(n) => RecordScore::Mate(n),
+        };
+        pending.push((format_position(game.position()), score, game.plies(), best));
+        game.make(best);
+    };
+    for (position, score, ply, mv) in pending {
+        records.push(Record {
+            position,
+            score,
+            result,
+            ply,
+            mv: mv.to_string(),
+        });
+    }
+    records
+}
+
+/// Plays the shard's games, `concurrency` at a time, writing their records to `out` in game
+/// order (after a `#rules` line), and reports progress to `progress` after each game.
+pub fn run(
+    config: &DatagenConfig,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Progress, String> {
+    let start = Instant::now();
+    let write_err = |e: std::io::Error| format!("cannot write the records: {e}");
+    writeln!(out, "{}", rules_line(&config.rules)).map_err(write_err)?;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Record>)>();
+    let mut done = Progress {
+        games: 0,
+        records: 0,
+        elapsed: Duration::ZERO,
+    };
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..config.concurrency.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            std::thread::Builder::new()
+                .stack_size(crate::search::STACK_SIZE)
+                .spawn_scoped(scope, move || loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games || tx.send((index, play_game(config, index))).is_err()
+                    {
+                        return;
+                    }
+                })
+                .expect("spawn a datagen thread");
+        }
+        drop(tx);
+        // Games finish in any order; they are written in the order of their numbers.
+        let mut waiting: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+        for (index, records) in rx {
+            waiting.insert(index, records);
+            while let Some(records) = waiting.remove(&done.games) {
+                for r in &records {
+                    writeln!(out, "{r}").map_err(write_err)?;
+                }
+                done.games += 1;
+                done.records += records.len();
+                done.elapsed = start.elapsed();
+                progress(done);
+            }
+        }
+        Ok(())
+    })?;
+    out.flush().map_err(write_err)?;
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::record::read_records;
+    use crate::rules::{Game, Preset};
+
+    fn config(concurrency: usize, seed: u64) -> DatagenConfig {
+        DatagenConfig {
+            rules: Rules::preset(Preset::MingMang)
+                .with_size(crate::rules::BoardSize::new(5, 5).unwrap())
+                .unwrap()
+                .with_max_plies(Some(40)),
+            games: 6,
+            seed,
+            nodes: 300,
+            opening_plies: 4,
+            concurrency,
+            hash_mib: 1,
+            weights: Weights::default(),
+        }
+    }
+
+    fn generate(config: &DatagenConfig) -> String {
+        let mut out = Vec::new();
+        run(config, &mut out, &mut |_| {}).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_shard_is_the_same_at_any_concurrency_and_replays() {
+        let one = generate(&config(1, 7));
+        assert_eq!(generate(&config(3, 7)), one);
+        assert_ne!(generate(&config(1, 8)), one, "another seed, another shard");
+        // Every record is a position of its game, and the moves chain into legal games whose
+        // results are the ones recorded.
+        let mut games: Vec<(Game, Vec<Record>)> = Vec::new();
+        read_records(&one, |rules, r| {
+            let position = crate::rules::parse_position(&r.position).unwrap();
+            let game = Game::from_position(*rules, position).unwrap();
+            assert!(game.parse_move(&r.mv).is_ok(), "{r}");
+            match games.last_mut() {
+                Some((_, rs)) if rs.last().is_some_and(|p| p.ply + 1 == r.ply) => rs.push(r),
+                _ => games.push((game, vec![r])),
+            }
+        })
+        .unwrap();
+        assert_eq!(games.len(), 6);
+        for (start, records) in games {
+            // The game started `ply` plies before its first record: the limit counts them.
+            let first = records[0].ply as u32;
+            let rules = start.rules().with_max_plies(Some(40 - first));
+            let mut game = Game::from_position(rules, start.position().clone()).unwrap();
+            for r in &records {
+                assert_eq!(format_position(game.position()), r.position);
+                game.play_text(&r.mv).unwrap();
+            }
+            assert_eq!(GameResult::of(game.outcome()), Some(records[0].result));
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Fitting the evaluation weights to self-play records (the Texel method): the probability that
+//! the side to move wins is modelled as `sigmoid(K * eval / 400)` with
+//! `sigmoid(x) = 1 / (1 + 10^-x)`, and the weights are chosen to minimise the mean squared
+//! error between that and the game results (1, 1/2, 0 from the side to move's view).
+//!
+//! 1. Positions are read per weight set (Ming Mang by board-size class, each relative on its
+//!    own); mate scores and positions whose played move captured are left out (the evaluation
+//!    is meant for quiet positions, quiescence resolves the rest).
+//! 2. Each position becomes its feature vector ([`super::features`]): the evaluation is linear
+//!    in the weights, so the error and its gradient are cheap sums over the data.
+//! 3. `K` is fitted first, with the starting weights (a golden-section search), then held
+//!    fixed: it sets the scale, and fitting both would let weights and `K` trade off.
+//! 4. The weights are fitted by Adam on the full batch, then rounded to whole centi-pieces.
+
+use std::collections::BTreeMap;
+
+use super::features::{features, is_linear};
+use super::record::{read_records, RecordScore};
+use crate::rules::{parse_position, Game};
+use crate::search::eval::{GameWeights, WeightSet, Weights};
+
+/// How to fit.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneConfig {
+    /// Full passes of Adam over the data.
+    pub epochs: usize,
+    /// Adam's step size, in centi-pieces.
+    pub rate: f64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> TuneConfig {
+        TuneConfig {
+            epochs: 400,
+            rate: 1.0,
+        }
+    }
+}
+
+/// The positions of one weight set, as feature vectors with their targets.
+#[derive(Default)]
+pub struct Dataset {
+    /// Feature vectors, one per position, each as long as the set's weights.
+    pub features: Vec<Vec<f32>>,
+    /// The side to move's result: 1, 0.5 or 0.
+    pub targets: Vec<f32>,
+}
+
+/// What was read: the positions of each weight set, and how many records were left out.
+pub struct Data {
+    /// The positions by weight set.
+    pub sets: BTreeMap<usize, (WeightSet, Dataset)>,
+    /// Records read in all.
+    pub read: usize,
+    /// Records left out (mate scores, captures).
+    pub skipped: usize,
+}
+
+/// Reads records files (`texts`) into feature vectors for the sets of `weights`.
+pub fn load(texts: &[String], weights: &Weights) -> Result<Data, String> {
+    let mut data = Data {
+        sets: BTreeMap::new(),
+        read: 0,
+        skipped: 0,
+    };
+    for text in texts {
+        let mut failure = None;
+        read_records(text, |rules, record| {
+            data.read += 1;
+            if failure.is_some() {
+                return;
+            }
+            if matches!(record.score, RecordScore::Mate(_)) {
+                data.skipped += 1;
+                return;
+            }
+            let game = parse_position(&record.position).and_then(|position| {
+                Game::from_position(rules.with_size(position.size())?, position)
+            });
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    failure = Some(format!("record '{record}': {e}"));
+                    return;
+                }
+            };
+            let quiet = game
+                .parse_move(&record.mv)
+                .is_ok_and(|mv| game.position().capture_count(mv, game.rules()) == 0);
+            if !quiet {
+                data.skipped += 1;
+                return;
+            }
+            let set = WeightSet::of_rules(game.rules());
+            let w = weights.of(set);
+            let white = game.side_to_move() == crate::rules::Color::White;
+            let score = record.result.white_score() as f32;
+            let entry = data
+                .sets
+                .entry(set.index())
+                .or_insert_with(|| (set, Dataset::default()));
+            entry.1.features.push(features(&game, w));
+            entry
+                .1
+                .targets
+                .push(if white { score } else { 1.0 - score });
+            // The premise of the whole method, checked now and then on the real data.
+            if entry.1.targets.len() % 997 == 1 {
+                assert!(
+                    is_linear(&game, w),
+                    "the evaluation is not linear in its weights"
+                );
+            }
+        })?;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    }
+    Ok(data)
+}
+
+/// `1 / (1 + 10^(-k * eval / 400))`.
+fn sigmoid(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The mean squared error of `weights` on `data` with scale `k`.
+pub fn loss(data: &Dataset, weights: &[f64], k: f64) -> f64 {
+    if data.targets.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = data
+        .features
+        .iter()
+        .zip(&data.targets)
+        .map(|(f, &y)| {
+            let e: f64 = f.iter().zip(weights).map(|(&x, w)| x as f64 * w).sum();
+            (sigmoid(e, k) - y as f64).powi(2)
+        })
+        .sum();
+    total / data.targets.len() as f64
+}
+
+/// The `K` that minimises the error of `weights` (golden-section search on 0.01..10).
+pub fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
+    let (mut a, mut b) = (0.01f64, 10.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let c = b - ratio * (b - a);
+        let d = a + ratio * (b - a);
+        if loss(data, weights, c) < loss(data, weights, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Fits `start` to `data` with `K` fixed (see the module documentation); returns the weights
+/// before rounding.
+pub fn fit(data: &Dataset, start: &[f64], k: f64, config: &TuneConfig) -> Vec<f64> {
+    let n = start.len();
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    for epoch in 1..=config.epochs {
+        let mut grad = vec![0.0; n];
+        for (f, &y) in data.features.iter().zip(&data.targets) {
+            let e: f64 = f.iter().zip(&w).map(|(&x, w)| x as f64 * w).sum();
+            let p = sigmoid(e, k);
+            // d/dw (p - y)^2 = 2 (p - y) p (1 - p) * scale * f
+            let common = 2.0 * (p - y as f64) * p * (1.0 - p) * scale;
+            for (g, &x) in grad.iter_mut().zip(f) {
+                *g += common * x as f64;
+            }
+        }
+        let count = data.targets.len().max(1) as f64;
+        for i in 0..n {
+            let g = grad[i] / count;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(epoch as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(epoch as i32));
+            w[i] -= config.rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    w
+}
+
+/// What tuning one weight set did.
+pub struct SetReport {
+    /// The set.
+    pub set: WeightSet,
+    /// Positions it was fitted on.
+    pub positions: usize,
+    /// The fitted scale.
+    pub k: f64,
+    /// The error with the starting weights and with the rounded fitted ones.
+    pub loss_before: f64,
+    /// See [`SetReport::loss_before`].
+    pub loss_after: f64,
+}
+
+/// Tunes every weight set `data` has positions of, starting from `start`; returns the new
+/// weights (the sets without data unchanged) and a report per set.
+pub fn tune(data: &Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<SetReport>) {
+    let mut tuned = *start;
+    let mut reports = Vec::new();
+    for (set, dataset) in data.sets.values() {
+        let w0: Vec<f64> = start.of(*set).values().iter().map(|&v| v as f64).collect();
+        let k = fit_k(dataset, &w0);
+        let fitted = fit(dataset, &w0, k, config);
+        let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
+        let mut out: GameWeights = *start.of(*set);
+        for (name, &value) in out.names().iter().zip(&rounded) {
+            out.set(name, value as i32).expect("own names");
+        }
+        *tuned.of_mut(*set) = out;
+        reports.push(SetReport {
+            set: *set,
+            positions: dataset.targets.len(),
+            k,
+            loss_before: loss(dataset, &w0, k),
+            loss_after: loss(dataset, &rounded, k),
+        });
+    }
+    (tuned, reports)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_recovers_weights_that_explain_the_results() {
+        // Two features; results drawn so that the true weights are (100, -40) at K = 1.
+        let mut rng = crate::rules::random::Rng::new(4);
+        let mut data = Dataset::default();
+        for _ in 0..20_000 {
+            let f = [rng.below(9) as f32 - 4.0, rng.below(7) as f32 - 3.0];
+            let p = sigmoid(100.0 * f[0] as f64 - 40.0 * f[1] as f64, 1.0);
+            let y = if (rng.below(1_000_000) as f64) < p * 1e6 {
+                1.0
+            } else {
+                0.0
+            };
+            data.features.push(f.to_vec());
+            data.targets.push(y);
+        }
+        let start = [100.0, 0.0];
+        let k = fit_k(&data, &start);
+        let w = fit(
+            &data,
+            &start,
+            k,
+            &TuneConfig {
+                epochs: 2000,
+                rate: 1.0,
+            },
+        );
+        // The scale was fitted to the starting weights; the ratio is what the data says.
+        let ratio = w[1] / w[0];
+        assert!((ratio + 0.4).abs() < 0.05, "{w:?} (K {k})");
+        assert!(loss(&data, &w, k) < loss(&data, &start, k));
+    }
+}

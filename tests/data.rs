@@ -1,0 +1,184 @@
+//! Training data through the real binary: `datagen` shards run side by side and concatenated,
+//! `tune` on them (several files, or their concatenation: the same weights), the engine
+//! playing with the tuned file, and `match --merge` adding up match shards.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::binary::{run_fails, run_ok};
+use common::matches::{json_num, Match};
+
+/// A scratch directory of this test binary's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mingmang-data-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The datagen command line of shard `seed` into `out`.
+fn datagen(seed: u64, concurrency: u64, out: &Path) -> Vec<String> {
+    [
+        "datagen",
+        "--size",
+        "5x5",
+        "--max-plies",
+        "60",
+        "--games",
+        "8",
+        "--nodes",
+        "400",
+        "--seed",
+        &seed.to_string(),
+        "--concurrency",
+        &concurrency.to_string(),
+        "--out",
+        &out.to_string_lossy(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn datagen_shards_side_by_side_concatenate_and_tune() {
+    let dir = scratch("shards");
+    let (a, b, a2) = (dir.join("a.txt"), dir.join("b.txt"), dir.join("a2.txt"));
+    // Two shards at once, as two machines would run them.
+    std::thread::scope(|s| {
+        s.spawn(|| run_ok(&datagen(1, 1, &a)));
+        s.spawn(|| run_ok(&datagen(2, 2, &b)));
+    });
+    let (ta, tb) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    for text in [&ta, &tb] {
+        assert!(
+            text.starts_with("#rules --size 5x5 --max-plies 60\n"),
+            "{text}"
+        );
+        assert!(
+            text.lines().count() > 8 * 10,
+            "{} lines",
+            text.lines().count()
+        );
+    }
+    assert_ne!(ta, tb, "two seeds, two shards");
+    // The same shard again, at another concurrency: the same file.
+    run_ok(&datagen(1, 3, &a2));
+    assert_eq!(std::fs::read_to_string(&a2).unwrap(), ta);
+    // tune reads several files, or their concatenation, alike.
+    let all = dir.join("all.txt");
+    std::fs::write(&all, format!("{ta}{tb}")).unwrap();
+    let (w1, w2) = (dir.join("w1.txt"), dir.join("w2.txt"));
+    let path = |p: &Path| p.to_string_lossy().into_owned();
+    let out1 = run_ok(&[
+        "tune",
+        "--data",
+        &path(&a),
+        &path(&b),
+        "--out",
+        &path(&w1),
+        "--epochs",
+        "50",
+    ]);
+    let out2 = run_ok(&[
+        "tune",
+        "--data",
+        &path(&all),
+        "--out",
+        &path(&w2),
+        "--epochs",
+        "50",
+    ]);
+    assert_eq!(out1.replace(&path(&w1), ""), out2.replace(&path(&w2), ""));
+    let weights = std::fs::read_to_string(&w1).unwrap();
+    assert_eq!(weights, std::fs::read_to_string(&w2).unwrap());
+    // It reports the set, K and the error before and after, and writes every set.
+    assert!(out1.contains("mingmang-small: "), "{out1}");
+    assert!(out1.contains(" -> ") && out1.contains("loss"), "{out1}");
+    assert!(weights.contains("\nmakyek material "), "{weights}");
+    // The engine plays with the tuned weights, from the command line or the option.
+    let mut e = common::binary::Session::start(&["--eval-file", &path(&w1)]);
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.bestmove();
+    e.send(&format!("setoption name EvalFile value {}", path(&w2)));
+    assert!(e.sync().is_empty());
+    e.send("setoption name EvalFile value /no/such/file");
+    let lines = e.sync();
+    assert!(
+        lines[0].contains("option EvalFile: cannot read"),
+        "{lines:?}"
+    );
+    e.finish();
+    run_fails(
+        &["--eval-file", "/no/such/file"],
+        "option EvalFile: cannot read",
+    );
+}
+
+#[test]
+fn match_shards_merge_into_one_result() {
+    let shard = |seed: u64| {
+        Match::new(&format!("shard{seed}"))
+            .mingmang("name=a depth=1")
+            .mingmang("name=b depth=2")
+            .flags(&format!(
+                "--size 5x5 --max-plies 30 --games 4 --random-openings 4 --seed {seed}"
+            ))
+            .records()
+    };
+    let (one, two) = (shard(1), shard(2));
+    let (p1, p2) = std::thread::scope(|s| {
+        let h1 = s.spawn(|| one.run());
+        let h2 = s.spawn(|| two.run());
+        (h1.join().unwrap(), h2.join().unwrap())
+    });
+    let (j1, j2) = (one.file("s.json"), two.file("s.json"));
+    let merged = Match::new("merged");
+    let out = merged.file("all.json");
+    let text = run_ok(&[
+        "match",
+        "--merge",
+        &j1.to_string_lossy(),
+        &j2.to_string_lossy(),
+        "--sprt",
+        "elo0=0",
+        "elo1=20",
+        "--json",
+        &out.to_string_lossy(),
+    ]);
+    let all = std::fs::read_to_string(&out).unwrap();
+    for key in ["wins", "losses", "draws", "games_played"] {
+        assert_eq!(
+            json_num(&all, key),
+            json_num(&p1.json, key) + json_num(&p2.json, key),
+            "{key}: {all}"
+        );
+    }
+    assert_eq!(json_num(&all, "shards"), 2.0);
+    assert!(text.starts_with("Merged: 2 shards, 8 games\n"), "{text}");
+    assert!(
+        text.contains("a vs b: W ") && text.contains("SPRT elo0 0 elo1 20"),
+        "{text}"
+    );
+    assert!(all.contains("\"llr\": "), "{all}");
+    // Shards of different matches do not merge.
+    let other = Match::new("other")
+        .mingmang("name=c depth=1")
+        .mingmang("name=b depth=1")
+        .flags("--size 5x5 --max-plies 20 --games 2")
+        .records();
+    other.run();
+    run_fails(
+        &[
+            "match",
+            "--merge",
+            &j1.to_string_lossy(),
+            &other.file("s.json").to_string_lossy(),
+        ],
+        "differ from the first shard",
+    );
+}
