@@ -118,10 +118,14 @@ fn clock_budget(
         );
         return (t, t);
     };
+    // Every move costs the clock its communication too, which `overhead` estimates: only the
+    // rest of the increment is time to think in.
+    let inc = inc.saturating_sub(overhead);
     let available = left.saturating_sub(overhead);
     if available <= STALL_RESERVE {
         // Down to the reserve: move at once (depth 1 is always completed), spending at most
-        // half the increment, so that the clock climbs back, and at most half what is left.
+        // half of what the increment leaves, so that the clock climbs back, and at most half
+        // of what is left.
         let t = (inc / 2).min(available / 2).max(MIN_BUDGET);
         return (t, t);
     }
@@ -132,9 +136,9 @@ fn clock_budget(
         .or(own_moves_left)
         .unwrap_or(HORIZON_MOVES)
         .clamp(1, HORIZON_MOVES * 4);
-    // The increment comes back after the move, so most of it can be spent on it; but never
-    // more than the clock has beyond the reserve.
-    let share = spendable / moves + inc * 3 / 4;
+    // The increment comes back after the move, so it can be spent on it; what the clock has
+    // beyond the reserve is shared over the moves to come.
+    let share = spendable / moves + inc;
     // Never plan to use more than a fraction of what is left, so a long think cannot run the
     // clock down; with one move to go most of it is safe to use.
     let cap = if moves == 1 {
@@ -204,16 +208,18 @@ mod tests {
 
     #[test]
     fn a_low_clock_moves_at_once_and_keeps_its_reserve() {
-        let (soft, hard) = budget(&clock(Some(250), 20, None), None);
-        assert_eq!(
-            (soft, hard),
-            (Duration::from_millis(10), Duration::from_millis(10))
-        );
-        let (soft, hard) = budget(&clock(Some(250), 0, None), None);
-        assert_eq!((soft, hard), (MIN_BUDGET, MIN_BUDGET));
+        let ms = Duration::from_millis;
+        // Below the reserve: half of what the increment leaves after the overhead (30 ms).
+        assert_eq!(budget(&clock(Some(250), 50, None), None), (ms(10), ms(10)));
+        // An increment no larger than the communication it pays for buys no thinking.
+        let none = (MIN_BUDGET, MIN_BUDGET);
+        assert_eq!(budget(&clock(Some(250), 20, None), None), none);
+        assert_eq!(budget(&clock(Some(250), 0, None), None), none);
+        // Never more than half of what is left, however large the increment.
+        assert_eq!(budget(&clock(Some(50), 100, None), None).1, ms(10));
         // Just above the reserve, the budget stays within what is above it.
         let (_, hard) = budget(&clock(Some(1000), 20, None), None);
-        assert!(hard <= Duration::from_millis(1000 - 30 - 400), "{hard:?}");
+        assert!(hard <= ms(1000 - 30 - 400), "{hard:?}");
     }
 
     #[test]
