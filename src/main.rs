@@ -121,6 +121,12 @@ enum Command {
         /// Step size of the fit, in centi-pieces.
         #[arg(long, default_value_t = 1.0)]
         rate: f64,
+        /// Weight of the search score in the target, 0 to 1 (0: the game's result alone).
+        #[arg(long, default_value_t = mingmang::data::tune::TuneConfig::default().lambda)]
+        lambda: f64,
+        /// Weights to hold at their starting values, by name (e.g. --freeze material).
+        #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
+        freeze: Vec<String>,
     },
     /// Search the fixed benchmark positions (one thread, fresh table); the last line is
     /// `N nodes R nps`, with N the same on every machine.
@@ -190,7 +196,19 @@ fn main() -> ExitCode {
             out,
             epochs,
             rate,
-        }) => tools::tune(&data, eval_file.as_deref(), &out, epochs, rate),
+            lambda,
+            freeze,
+        }) => tools::tune(
+            &data,
+            eval_file.as_deref(),
+            &out,
+            &mingmang::data::tune::TuneConfig {
+                epochs,
+                rate,
+                lambda,
+                frozen: freeze,
+            },
+        ),
         None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
     };
     match result {

@@ -94,9 +94,11 @@ pub fn tune(
     data: &[String],
     eval_file: Option<&str>,
     out: &str,
-    epochs: usize,
-    rate: f64,
+    config: &TuneConfig,
 ) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&config.lambda) {
+        return Err(format!("--lambda {} is not between 0 and 1", config.lambda));
+    }
     let start = weights(eval_file)?;
     let texts = data
         .iter()
@@ -104,13 +106,13 @@ pub fn tune(
         .collect::<Result<Vec<_>, _>>()?;
     let loaded = tune::load(&texts, &start)?;
     eprintln!(
-        "tune: {} records read, {} left out (mate scores, captures)",
+        "tune: {} records read, {} left out (mate scores, positions with a capture to make)",
         loaded.read, loaded.skipped
     );
     if loaded.sets.is_empty() {
         return Err("no position to tune on".into());
     }
-    let (tuned, reports) = tune::tune(&loaded, &start, &TuneConfig { epochs, rate });
+    let (tuned, reports) = tune::tune(&loaded, &start, config);
     for r in &reports {
         println!(
             "{}: {} positions, K {:.3}, loss {:.6} -> {:.6}",

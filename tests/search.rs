@@ -405,7 +405,7 @@ fn ab_match() {
     let mut off = SearchConfig::default();
     let rules =
         Rules::new(BoardSize::new(size, size).unwrap()).with_max_plies(Some(6 * size as u32 * 2));
-    let mut weights = mingmang::search::eval::Weights::DEFAULT;
+    let mut weights = mingmang::search::eval::Weights::builtin();
     match feature.as_str() {
         // `AB_FEATURE=weights AB_WEIGHTS=mobility=4,tempo=0`: the default weights against these.
         "weights" => {

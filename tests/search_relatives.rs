@@ -259,7 +259,7 @@ fn eval_at(preset: Preset, text: &str) -> i32 {
 
 fn eval(game: &Game) -> i32 {
     use mingmang::search::eval::{evaluate, Weights};
-    evaluate(game, &Weights::DEFAULT)
+    evaluate(game, &Weights::builtin())
 }
 
 /// Asserts that the position `worse` of `preset` scores more than `margin` below `better`

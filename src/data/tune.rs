@@ -4,12 +4,18 @@
 //! error between that and the game results (1, 1/2, 0 from the side to move's view).
 //!
 //! 1. Positions are read per weight set (Ming Mang by board-size class, each relative on its
-//!    own); mate scores and positions whose played move captured are left out (the evaluation
-//!    is meant for quiet positions, quiescence resolves the rest).
+//!    own). Mate scores and positions where the side to move can capture are left out: the
+//!    search asks the evaluation only of positions where it stands pat, and quiescence
+//!    resolves the captures (a position with a capture on the board is worth what the capture
+//!    gains, which no weight of a quiet position should learn).
 //! 2. Each position becomes its feature vector ([`super::features`]): the evaluation is linear
 //!    in the weights, so the error and its gradient are cheap sums over the data.
 //! 3. `K` is fitted first, with the starting weights (a golden-section search), then held
 //!    fixed: it sets the scale, and fitting both would let weights and `K` trade off.
+//!    The target is then the result blended with the search's own score: `lambda *
+//!    sigmoid(K * score / 400) + (1 - lambda) * result`. A result says little about a
+//!    position 300 plies before the end; the score of a search from it says what the position
+//!    holds now.
 //! 4. The weights are fitted by Adam on the full batch, then rounded to whole centi-pieces.
 
 use std::collections::BTreeMap;
@@ -20,12 +26,17 @@ use crate::rules::{parse_position, Game};
 use crate::search::eval::{GameWeights, WeightSet, Weights};
 
 /// How to fit.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TuneConfig {
     /// Full passes of Adam over the data.
     pub epochs: usize,
     /// Adam's step size, in centi-pieces.
     pub rate: f64,
+    /// The weight of the search score in the target (0: the result alone, 1: the score alone).
+    pub lambda: f64,
+    /// Weights held at their starting values (by name, in every set that has them): material,
+    /// for one, is the unit the search's margins are written in.
+    pub frozen: Vec<String>,
 }
 
 impl Default for TuneConfig {
@@ -33,6 +44,8 @@ impl Default for TuneConfig {
         TuneConfig {
             epochs: 400,
             rate: 1.0,
+            lambda: 0.0,
+            frozen: Vec::new(),
         }
     }
 }
@@ -44,6 +57,8 @@ pub struct Dataset {
     pub features: Vec<Vec<f32>>,
     /// The side to move's result: 1, 0.5 or 0.
     pub targets: Vec<f32>,
+    /// The search's score of the position, centi-pieces for the side to move.
+    pub scores: Vec<f32>,
 }
 
 /// What was read: the positions of each weight set, and how many records were left out.
@@ -52,7 +67,7 @@ pub struct Data {
     pub sets: BTreeMap<usize, (WeightSet, Dataset)>,
     /// Records read in all.
     pub read: usize,
-    /// Records left out (mate scores, captures).
+    /// Records left out (mate scores, positions with a capture to make).
     pub skipped: usize,
 }
 
@@ -70,12 +85,14 @@ pub fn load(texts: &[String], weights: &Weights) -> Result<Data, String> {
             if failure.is_some() {
                 return;
             }
-            if matches!(record.score, RecordScore::Mate(_)) {
+            let RecordScore::Cp(score) = record.score else {
                 data.skipped += 1;
                 return;
-            }
+            };
+            // At its ply: the evaluation weighs the ply limit's nearness.
             let game = parse_position(&record.position).and_then(|position| {
                 Game::from_position(rules.with_size(position.size())?, position)
+                    .map(|game| game.at_ply(record.ply))
             });
             let game = match game {
                 Ok(game) => game,
@@ -84,17 +101,17 @@ pub fn load(texts: &[String], weights: &Weights) -> Result<Data, String> {
                     return;
                 }
             };
-            let quiet = game
-                .parse_move(&record.mv)
-                .is_ok_and(|mv| game.position().capture_count(mv, game.rules()) == 0);
-            if !quiet {
+            let mut captures = 0;
+            game.position()
+                .generate_captures(game.rules(), |_, _| captures += 1);
+            if captures > 0 {
                 data.skipped += 1;
                 return;
             }
             let set = WeightSet::of_rules(game.rules());
             let w = weights.of(set);
             let white = game.side_to_move() == crate::rules::Color::White;
-            let score = record.result.white_score() as f32;
+            let result = record.result.white_score() as f32;
             let entry = data
                 .sets
                 .entry(set.index())
@@ -103,7 +120,8 @@ pub fn load(texts: &[String], weights: &Weights) -> Result<Data, String> {
             entry
                 .1
                 .targets
-                .push(if white { score } else { 1.0 - score });
+                .push(if white { result } else { 1.0 - result });
+            entry.1.scores.push(score as f32);
             // The premise of the whole method, checked now and then on the real data.
             if entry.1.targets.len() % 997 == 1 {
                 assert!(
@@ -159,7 +177,8 @@ pub fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
 
 /// Fits `start` to `data` with `K` fixed (see the module documentation); returns the weights
 /// before rounding.
-pub fn fit(data: &Dataset, start: &[f64], k: f64, config: &TuneConfig) -> Vec<f64> {
+/// Weights whose `free` entry is false keep their starting values.
+pub fn fit(data: &Dataset, start: &[f64], free: &[bool], k: f64, config: &TuneConfig) -> Vec<f64> {
     let n = start.len();
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -177,7 +196,7 @@ pub fn fit(data: &Dataset, start: &[f64], k: f64, config: &TuneConfig) -> Vec<f6
             }
         }
         let count = data.targets.len().max(1) as f64;
-        for i in 0..n {
+        for i in (0..n).filter(|&i| free[i]) {
             let g = grad[i] / count;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
@@ -189,6 +208,23 @@ pub fn fit(data: &Dataset, start: &[f64], k: f64, config: &TuneConfig) -> Vec<f6
     w
 }
 
+/// `data` with each target blended with its search score (see the module documentation).
+pub fn blend(data: &Dataset, k: f64, lambda: f64) -> Dataset {
+    let targets = data
+        .targets
+        .iter()
+        .zip(&data.scores)
+        .map(|(&result, &score)| {
+            (lambda * sigmoid(score as f64, k) + (1.0 - lambda) * result as f64) as f32
+        })
+        .collect();
+    Dataset {
+        features: data.features.clone(),
+        targets,
+        scores: data.scores.clone(),
+    }
+}
+
 /// What tuning one weight set did.
 pub struct SetReport {
     /// The set.
@@ -197,7 +233,8 @@ pub struct SetReport {
     pub positions: usize,
     /// The fitted scale.
     pub k: f64,
-    /// The error with the starting weights and with the rounded fitted ones.
+    /// The error with the starting weights and with the rounded fitted ones (against the
+    /// blended targets).
     pub loss_before: f64,
     /// See [`SetReport::loss_before`].
     pub loss_after: f64,
@@ -211,7 +248,15 @@ pub fn tune(data: &Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<
     for (set, dataset) in data.sets.values() {
         let w0: Vec<f64> = start.of(*set).values().iter().map(|&v| v as f64).collect();
         let k = fit_k(dataset, &w0);
-        let fitted = fit(dataset, &w0, k, config);
+        let blended = blend(dataset, k, config.lambda);
+        let dataset = &blended;
+        let free: Vec<bool> = start
+            .of(*set)
+            .names()
+            .iter()
+            .map(|name| !config.frozen.iter().any(|f| f == name))
+            .collect();
+        let fitted = fit(dataset, &w0, &free, k, config);
         let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
         let mut out: GameWeights = *start.of(*set);
         for (name, &value) in out.names().iter().zip(&rounded) {
@@ -254,15 +299,40 @@ mod tests {
         let w = fit(
             &data,
             &start,
+            &[true, true],
             k,
             &TuneConfig {
                 epochs: 2000,
-                rate: 1.0,
+                ..TuneConfig::default()
             },
         );
         // The scale was fitted to the starting weights; the ratio is what the data says.
         let ratio = w[1] / w[0];
         assert!((ratio + 0.4).abs() < 0.05, "{w:?} (K {k})");
         assert!(loss(&data, &w, k) < loss(&data, &start, k));
+        // A frozen weight keeps its value; the other still moves towards the data.
+        let config = TuneConfig {
+            epochs: 200,
+            ..TuneConfig::default()
+        };
+        let w = fit(&data, &start, &[false, true], k, &config);
+        assert_eq!(w[0], 100.0);
+        assert!(w[1] < -10.0, "{w:?}");
+    }
+
+    #[test]
+    fn the_target_blends_the_result_with_the_score() {
+        let data = Dataset {
+            features: vec![vec![1.0]; 2],
+            targets: vec![1.0, 0.0],
+            scores: vec![0.0, 400.0],
+        };
+        let k = 1.0;
+        assert_eq!(blend(&data, k, 0.0).targets, data.targets);
+        // Score 0 is an even chance; 400 centi-pieces at K 1 is 10 to 1.
+        let half = blend(&data, k, 0.5).targets;
+        assert!((half[0] - 0.75).abs() < 1e-6, "{half:?}");
+        assert!((half[1] - 0.5 * 10.0 / 11.0).abs() < 1e-6, "{half:?}");
+        assert_eq!(blend(&data, k, 1.0).targets[0], 0.5);
     }
 }

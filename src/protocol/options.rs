@@ -105,7 +105,7 @@ impl Default for Settings {
             move_overhead_ms: SearchOptions::default().move_overhead.as_millis() as u64,
             rules: RuleSettings::default(),
             eval_file: BUILT_IN_WEIGHTS.to_string(),
-            weights: Weights::DEFAULT,
+            weights: Weights::builtin(),
         }
     }
 }
@@ -215,7 +215,7 @@ impl Settings {
             "evalfile" => {
                 let path = value.unwrap_or("");
                 if path.is_empty() || path == BUILT_IN_WEIGHTS {
-                    self.weights = Weights::DEFAULT;
+                    self.weights = Weights::builtin();
                     self.eval_file = BUILT_IN_WEIGHTS.to_string();
                 } else {
                     let text = std::fs::read_to_string(path).map_err(|e| {

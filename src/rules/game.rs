@@ -204,6 +204,14 @@ impl Game {
         }
     }
 
+    /// This game counted as `plies` plies into its play, as when a record or a GUI gives a
+    /// position with its ply number: the ply count, and so the ply limit, go on from there.
+    /// The moves made since the start still count in `plies`, which must cover them.
+    pub fn at_ply(mut self, plies: usize) -> Game {
+        self.earlier_plies = plies.saturating_sub(self.frames.len() - 1);
+        self
+    }
+
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
         &self.frames[0].position

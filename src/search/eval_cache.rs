@@ -8,8 +8,10 @@ const EVAL_CACHE_SLOTS: usize = 1 << 14;
 
 /// Static evaluations by position hash, one direct-mapped table per worker. Iterative
 /// deepening evaluates the same leaves again at every iteration, and quiescence evaluates
-/// nearly every node it visits; the evaluation is a function of the position alone (the
-/// rules and weights are fixed for the search), so a hit returns exactly what evaluating would.
+/// nearly every node it visits. The evaluation is a function of the position (the rules and
+/// weights are fixed for the search), apart from the ply-limit phase, which moves in steps of
+/// an eighth of the limit: a worker's cache lives for one search, so a hit returns what
+/// evaluating would, except for the rare search that crosses such a step.
 pub(super) struct EvalCache {
     slots: Vec<(u64, i32)>,
 }

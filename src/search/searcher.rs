@@ -40,7 +40,7 @@ impl Searcher {
             hash_mib,
             tt: Tt::new(hash_mib),
             config: SearchConfig::from_env(),
-            weights: Weights::DEFAULT,
+            weights: Weights::builtin(),
         }
     }
 

@@ -29,6 +29,20 @@ weights! {
         tempo = 8,
         /// Per empty square enclosed by one side only (territory scoring only).
         territory = 60,
+        /// Per piece, times the eighths of the ply limit already played (0 to 8; only under a
+        /// limit): at the limit the piece count decides, so a piece ahead weighs more as it
+        /// nears, and a side behind has fewer plies left to win it back.
+        material_late = 0,
+    }
+}
+
+/// The eighths of the ply limit played (0 to 8), the phase [`MingMangWeights::material_late`]
+/// scales with; 0 without a limit. Eighths keep the term linear in its weight (so the tuner
+/// can fit it) while moving in steps of one every `limit / 8` plies, rarely within a search.
+fn limit_phase(game: &Game) -> i32 {
+    match game.rules().max_plies() {
+        Some(limit) if limit > 0 => (game.plies().min(limit as usize) * 8 / limit as usize) as i32,
+        _ => 0,
     }
 }
 
@@ -308,7 +322,8 @@ pub fn evaluate(game: &Game, w: &MingMangWeights) -> i32 {
     // The balanced terms are White's less Black's.
     let ours = if us == Color::White { 1 } else { -1 };
     // Pieces in hand (Gala) count as material; elsewhere the hand is empty.
-    let material = w.material * (pos.total(us) as i32 - pos.total(them) as i32);
+    let pieces_ahead = pos.total(us) as i32 - pos.total(them) as i32;
+    let material = (w.material + w.material_late * limit_phase(game)) * pieces_ahead;
     let mut score = material
         + ours
             * (w.mobility * f.mobility
@@ -454,8 +469,8 @@ mod tests {
             assert_eq!(f.hanging, [0, 0]);
             let g = Game::new(Rules::new(size));
             assert_eq!(
-                evaluate(&g, &MingMangWeights::DEFAULT),
-                MingMangWeights::DEFAULT.tempo
+                evaluate(&g, &MingMangWeights::HAND_SET),
+                MingMangWeights::HAND_SET.tempo
             );
         }
     }

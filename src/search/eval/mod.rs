@@ -21,8 +21,9 @@ macro_rules! weights {
             /// The weights' names, in declaration order.
             pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
 
-            /// The default weights.
-            pub const DEFAULT: $name = $name { $($field: $default),* };
+            /// The hand-set weights: the values written beside each field, where tuning starts
+            /// from (the engine plays with [`super::Weights::builtin`]).
+            pub const HAND_SET: $name = $name { $($field: $default),* };
 
             /// The values, in the order of [`Self::NAMES`].
             pub fn values(&self) -> Vec<i32> {
@@ -47,11 +48,6 @@ macro_rules! weights {
             }
         }
 
-        impl Default for $name {
-            fn default() -> $name {
-                $name::DEFAULT
-            }
-        }
     };
 }
 
@@ -60,6 +56,8 @@ pub mod relatives;
 
 pub use mingmang::MingMangWeights;
 pub use relatives::RelativeWeights;
+
+use once_cell::sync::Lazy;
 
 use crate::rules::{Game, GameKind, Rules};
 
@@ -209,21 +207,37 @@ pub struct Weights {
     sets: [GameWeights; WeightSet::ALL.len()],
 }
 
+/// The tuned weights compiled into the engine: a weights file written by `mingmang tune`
+/// (its header says from which data), read over [`Weights::HAND_SET`].
+const BUILTIN_TEXT: &str = include_str!("builtin.weights");
+
+static BUILTIN: Lazy<Weights> = Lazy::new(|| {
+    Weights::parse_over(Weights::HAND_SET, BUILTIN_TEXT)
+        .unwrap_or_else(|e| panic!("the built-in weights file is broken: {e}"))
+});
+
 impl Weights {
-    /// The defaults: the weights each game is played with unless told otherwise.
-    pub const DEFAULT: Weights = Weights {
+    /// The hand-set weights of every game (the values beside each weight's declaration): what
+    /// tuning started from, and what the built-in file is read over.
+    pub const HAND_SET: Weights = Weights {
         sets: [
-            GameWeights::MingMang(MingMangWeights::DEFAULT),
-            GameWeights::MingMang(MingMangWeights::DEFAULT),
-            GameWeights::MingMang(MingMangWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
-            GameWeights::Relative(RelativeWeights::DEFAULT),
+            GameWeights::MingMang(MingMangWeights::HAND_SET),
+            GameWeights::MingMang(MingMangWeights::HAND_SET),
+            GameWeights::MingMang(MingMangWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
+            GameWeights::Relative(RelativeWeights::HAND_SET),
         ],
     };
+
+    /// The weights each game is played with unless told otherwise: the tuned weights compiled
+    /// into the engine (the hand-set ones where tuning has not reached).
+    pub fn builtin() -> Weights {
+        *BUILTIN
+    }
 
     /// The weights of `set`.
     #[inline(always)]
@@ -252,9 +266,14 @@ impl Weights {
 
     /// Reads a weights file: lines `<set> <name> <value>` (for example `makyek material 100`),
     /// `#` comments and blank lines ignored. Weights the file does not name keep their
-    /// defaults. Errors name the line.
+    /// built-in values ([`Weights::builtin`]). Errors name the line.
     pub fn parse(text: &str) -> Result<Weights, String> {
-        let mut weights = Weights::DEFAULT;
+        Weights::parse_over(Weights::builtin(), text)
+    }
+
+    /// Reads a weights file over `base`: the weights it does not name keep `base`'s values.
+    pub fn parse_over(base: Weights, text: &str) -> Result<Weights, String> {
+        let mut weights = base;
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -299,8 +318,9 @@ impl Weights {
 }
 
 impl Default for Weights {
+    /// The built-in weights ([`Weights::builtin`]).
     fn default() -> Weights {
-        Weights::DEFAULT
+        Weights::builtin()
     }
 }
 
@@ -333,15 +353,38 @@ mod tests {
         let mut w = Weights::default();
         w.set(WeightSet::Relative(GameKind::Rek), "material", 7)
             .unwrap();
-        let makyek = WeightSet::Relative(GameKind::Makyek);
-        assert_eq!(w.of(makyek).get("material"), Some(100));
-        let medium = WeightSet::MingMang(SizeClass::Medium);
-        assert_eq!(w.of(medium).get("material"), Some(100));
+        for set in WeightSet::ALL {
+            if set != WeightSet::Relative(GameKind::Rek) {
+                assert_eq!(w.of(set), Weights::builtin().of(set), "{set}");
+            }
+        }
         // Errors name the line.
         let e = Weights::parse("mingmang-medium tempo 8\nrek king_liberty x\n").unwrap_err();
         assert!(e.starts_with("line 2:"), "{e}");
         assert!(Weights::parse("chess material 1").is_err());
         assert!(Weights::parse("rek no_such 1").is_err());
+    }
+
+    #[test]
+    fn the_built_in_weights_are_read_over_the_hand_set_ones() {
+        let builtin = Weights::builtin();
+        assert_eq!(
+            Weights::parse_over(Weights::HAND_SET, BUILTIN_TEXT),
+            Ok(builtin)
+        );
+        // A file naming one weight changes that weight of the built-in set and nothing else.
+        let w = Weights::parse("makyek tempo 3").unwrap();
+        let makyek = WeightSet::Relative(GameKind::Makyek);
+        assert_eq!(w.of(makyek).get("tempo"), Some(3));
+        assert_eq!(
+            w.of(makyek).get("material"),
+            builtin.of(makyek).get("material")
+        );
+        // Every weight is one of its set's, and material stays the unit's scale.
+        for set in WeightSet::ALL {
+            let material = builtin.of(set).get("material").unwrap();
+            assert!((50..=200).contains(&material), "{set} material {material}");
+        }
     }
 
     #[test]

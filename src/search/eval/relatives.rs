@@ -589,8 +589,8 @@ mod tests {
         ] {
             let g = Game::new(Rules::preset(p));
             assert_eq!(
-                evaluate(&g, &RelativeWeights::DEFAULT),
-                RelativeWeights::DEFAULT.tempo,
+                evaluate(&g, &RelativeWeights::HAND_SET),
+                RelativeWeights::HAND_SET.tempo,
                 "{p}"
             );
         }
