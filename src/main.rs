@@ -52,7 +52,8 @@ enum Command {
         rules: RuleArgs,
     },
     /// Speak GTP version 2 with GoGui's gogui-rules_* extension on stdin/stdout, so GoGui can
-    /// host the game (a move is entered as two clicks: the piece, then its destination).
+    /// host any game of the family (a move is entered as two clicks: the piece, then its
+    /// destination; a Gala placement is one click).
     Gtp {
         /// Search depth for genmove, in plies.
         #[arg(long, value_name = "PLIES")]
@@ -232,13 +233,6 @@ fn run_gtp(
         hash_mib: hash,
     };
     let rules = rules.rules()?;
-    if rules.game() != mingmang::rules::GameKind::MingMang {
-        return Err(format!(
-            "gtp plays Ming Mang only (mingmang, gundru, tibetan, go-board), not {}; play the relatives through the protocol engine (mingmang --variant {})",
-            rules.preset_name(),
-            rules.preset_name()
-        ));
-    }
     let mut session = Session::new(rules, engine);
     let stdin = std::io::stdin();
     gtp::run(&mut session, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())

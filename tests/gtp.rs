@@ -6,7 +6,9 @@ mod common;
 use std::time::Duration;
 
 use common::binary::Session;
+use mingmang::gtp::vertex::format_square;
 use mingmang::rules::random::Rng;
+use mingmang::rules::{Color, Game, Move, Preset, Rules};
 
 /// One running `mingmang gtp` process.
 struct Gtp(Session);
@@ -440,4 +442,157 @@ fn clocks_bound_genmove() {
     g.ok("genmove w");
     assert!(start.elapsed().as_secs() < 5);
     assert_eq!(g.side(), "black");
+}
+
+/// The points GoGui may click now, by the rules core: the movable pieces, the placements from
+/// hand, and with a piece selected its destinations (sorted as the engine sorts them).
+fn expected_points(game: &Game, selected: Option<&str>) -> Vec<String> {
+    let legal: Vec<Move> = game.legal_moves().iter().copied().collect();
+    let mut squares: Vec<_> = legal
+        .iter()
+        .filter(|m| !m.is_pass())
+        .map(|m| if m.is_place() { m.to() } else { m.from() })
+        .collect();
+    if let Some(sel) = selected {
+        squares.extend(
+            legal
+                .iter()
+                .filter(|m| !m.is_pass() && !m.is_place() && format_square(m.from()) == sel)
+                .map(|m| m.to()),
+        );
+    }
+    squares.sort_by_key(|sq| sq.index());
+    squares.dedup();
+    squares.into_iter().map(format_square).collect()
+}
+
+/// `gogui-rules_board` drawn from the rules core's position.
+fn expected_board(game: &Game) -> String {
+    let pos = game.position();
+    let size = pos.size();
+    (0..size.height())
+        .rev()
+        .map(|rank| {
+            (0..size.width())
+                .map(
+                    |file| match pos.piece_at(mingmang::rules::Square::new(file, rank)) {
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                        None => ".",
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every relative through GTP: whole games clicked in at random (a piece, then a destination;
+/// a Gala placement in one click), every legal-point list and board checked against the rules
+/// core replaying the same moves, the kings labelled and Gala's hand shown, and the end
+/// agreeing with the core's outcome. Some moves come from `genmove`, so the engine's own
+/// clicks (placements and jumps included) are checked the same way.
+#[test]
+fn every_relative_plays_whole_games_through_gtp() {
+    let mut rng = Rng::new(15);
+    for preset in [
+        Preset::Makyek,
+        Preset::Apitsodok,
+        Preset::Rek,
+        Preset::MinRekChanh,
+        Preset::Gala,
+        Preset::MakyekHunt,
+    ] {
+        let name = preset.name();
+        let rules = Rules::preset(preset).with_max_plies(Some(120));
+        let mut game = Game::new(rules);
+        let mut g = Gtp::start(&["--variant", name, "--max-plies", "120", "--depth", "1"]);
+        let (mut placements, mut plies) = (0, 0);
+        loop {
+            assert_eq!(g.board(), expected_board(&game), "{name} ply {plies}");
+            let points = g.legal();
+            assert_eq!(points, expected_points(&game, None), "{name} ply {plies}");
+            let gfx = g.ok("gogui-rules_board_gfx");
+            for c in Color::BOTH {
+                if let Some(king) = game.position().king(c) {
+                    let label = format!("{} K", format_square(king));
+                    assert!(gfx.contains(&label), "{name}: {gfx}");
+                }
+            }
+            if rules.family().has_placement() {
+                let hand = format!(
+                    "in hand: White {}, Black {}",
+                    game.position().hand(Color::White),
+                    game.position().hand(Color::Black)
+                );
+                assert!(gfx.contains(&hand), "{name}: {gfx}");
+            }
+            if points.is_empty() {
+                break;
+            }
+            let c = color_letter(&g.side()).to_string();
+            let mv = if plies % 3 == 2 {
+                // The engine's move, one click per genmove.
+                let first = g.ok(&format!("genmove {c}"));
+                let placed = game
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| m.is_place() && format_square(m.to()) == first);
+                match placed {
+                    Some(mv) => mv,
+                    None => {
+                        assert_eq!(g.legal(), expected_points(&game, Some(&first)), "{name}");
+                        let second = g.ok(&format!("genmove {c}"));
+                        *game
+                            .legal_moves()
+                            .iter()
+                            .find(|m| {
+                                !m.is_place()
+                                    && !m.is_pass()
+                                    && format_square(m.from()) == first
+                                    && format_square(m.to()) == second
+                            })
+                            .unwrap_or_else(|| panic!("{name}: {first} {second} is not legal"))
+                    }
+                }
+            } else {
+                let legal: Vec<Move> = game
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| !m.is_pass())
+                    .collect();
+                let mv = legal[rng.below(legal.len())];
+                if mv.is_place() {
+                    g.ok(&format!("play {c} {}", format_square(mv.to())));
+                } else {
+                    let from = format_square(mv.from());
+                    g.ok(&format!("play {c} {from}"));
+                    assert_eq!(g.legal(), expected_points(&game, Some(&from)), "{name}");
+                    g.ok(&format!("play {c} {}", format_square(mv.to())));
+                }
+                mv
+            };
+            placements += mv.is_place() as u32;
+            game.play(mv).unwrap();
+            plies += 1;
+        }
+        assert!(game.outcome().is_over(), "{name}");
+        let result = g.ok("gogui-rules_final_result");
+        assert!(
+            result.contains("wins") || result.contains("Draw"),
+            "{name}: {result}"
+        );
+        assert_eq!(
+            result,
+            mingmang::gtp::session::final_result(game.outcome()),
+            "{name}"
+        );
+        if preset == Preset::Gala {
+            assert!(placements > 0, "no placement was clicked");
+        }
+        assert!(plies > 0, "{name}");
+    }
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::binary::{run_fails, run_ok};
+use common::binary::run_ok;
 use common::bridge::engine_moves as legal;
 use common::text::names;
 use mingmang::rules::{
@@ -412,11 +412,6 @@ fn parse_move_errors_are_precise() {
             Err(e) => assert!(!needle.is_empty() && e.contains(needle), "{text}: {e}"),
         }
     }
-}
-
-#[test]
-fn gtp_refuses_the_relatives_clearly() {
-    run_fails(&["gtp", "--variant", "rek"], "gtp plays Ming Mang only");
 }
 
 #[test]

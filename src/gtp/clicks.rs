@@ -3,6 +3,10 @@
 //! destination. Between the clicks the same side stays to move, and every question GoGui asks
 //! (board, legal points, side to move) is answered from the half-entered state.
 //!
+//! A placement from hand (Gala) has one point, so it is one click on the empty square. Every
+//! other move of the family (slides, king steps, the hunter's jumps, the last-piece leap) is
+//! a piece and a destination.
+//!
 //! Each accepted click is one step that `undo` takes back, because GoGui stores each click as a
 //! node of its game tree and synchronizes players with one `undo` per node.
 
@@ -92,7 +96,7 @@ impl ClickGame {
             .game
             .legal_moves()
             .iter()
-            .filter(|m| !m.is_pass())
+            .filter(|m| !m.is_pass() && !m.is_place())
             .map(|m| m.from())
             .collect();
         from.sort_by_key(|sq| sq.index());
@@ -109,16 +113,28 @@ impl ClickGame {
             .legal_moves()
             .iter()
             .copied()
-            .filter(|m| !m.is_pass() && m.from() == sel.from)
+            .filter(|m| !m.is_pass() && !m.is_place() && m.from() == sel.from)
             .collect()
     }
 
-    /// Every square a click may name now: with nothing selected, the movable pieces; with a
-    /// piece selected, its destinations and every movable piece (choosing a piece again changes
-    /// one's mind). Sorted by square index; empty exactly when the game is over.
+    /// The legal placements from hand (Gala), one click each; none when nothing is in hand.
+    pub fn placements(&self) -> Vec<Move> {
+        self.game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.is_place())
+            .collect()
+    }
+
+    /// Every square a click may name now: with nothing selected, the movable pieces and the
+    /// squares a piece in hand may be placed on; with a piece selected, also its destinations
+    /// (choosing a piece again changes one's mind). Sorted by square index; empty exactly when
+    /// the game is over.
     pub fn legal_points(&self) -> Vec<Square> {
         let mut points = self.movable_pieces();
         points.extend(self.moves_of_selection().iter().map(|m| m.to()));
+        points.extend(self.placements().iter().map(|m| m.to()));
         points.sort_by_key(|sq| sq.index());
         points.dedup();
         points
@@ -130,7 +146,9 @@ impl ClickGame {
     pub fn click(&mut self, color: Color, sq: Square) -> Result<Click, String> {
         self.check_turn(color)?;
         let pos = self.game.position();
-        if let Some(mv) = self.moves_of_selection().into_iter().find(|m| m.to() == sq) {
+        let selected_move = self.moves_of_selection().into_iter().find(|m| m.to() == sq);
+        let placement = self.placements().into_iter().find(|m| m.to() == sq);
+        if let Some(mv) = selected_move.or(placement) {
             let before = self.selection;
             let captured = self.game.play(mv)?;
             self.selection = None;
@@ -157,6 +175,12 @@ impl ClickGame {
                 c.name()
             ),
             (_, Some(c)) => format!("illegal move: {point} holds a {} piece", c.name()),
+            (None, None) if pos.hand(color) > 0 => {
+                format!(
+                    "illegal move: no {} piece may be placed on {point}",
+                    color.name()
+                )
+            }
             (None, None) => format!("illegal move: no {} piece on {point}", color.name()),
             (Some(sel), None) => {
                 let from = super::vertex::format_square(sel.from);
@@ -190,7 +214,8 @@ impl ClickGame {
         Ok(Click::Played(Move::PASS))
     }
 
-    /// Plays a whole move at once (both clicks as one undoable step), refused if it is illegal
+    /// Plays a whole move at once (both clicks, or a placement's one, as one undoable step),
+    /// refused if it is illegal
     /// or a move is half entered.
     pub fn play_move(&mut self, mv: Move) -> Result<(), String> {
         if self.selection.is_some() {

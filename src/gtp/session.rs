@@ -271,6 +271,9 @@ impl Session {
         let Some(best) = result.best else {
             return Ok("resign".into());
         };
+        if best.is_place() {
+            return self.click(color, best.to());
+        }
         if best.is_pass() {
             self.board.pass(color)?;
             return Ok("pass".into());
@@ -362,15 +365,26 @@ impl Session {
         out.join("\n")
     }
 
-    /// Graphics for GoGui: the selected piece (square) and where it can go (circles), the last
-    /// completed move's two points (marks) and the pieces it converted (triangles), and a
-    /// status line.
+    /// Graphics for GoGui: the kings (labelled K: GoGui draws only plain stones), the selected
+    /// piece (square) and where it can go (circles), the last completed move's points (marks)
+    /// and the pieces it converted or took (triangles), and a status line with the pieces in
+    /// hand where the game has them. GoGui asks for it after every move, so the marks follow
+    /// the game.
     fn board_gfx(&self) -> String {
         let list = |squares: &mut dyn Iterator<Item = Square>| {
             squares.map(format_square).collect::<Vec<_>>().join(" ")
         };
         let game = self.board.game();
+        let pos = game.position();
         let mut lines = Vec::new();
+        let kings: Vec<String> = Color::BOTH
+            .iter()
+            .filter_map(|&c| pos.king(c))
+            .map(|sq| format!("{} K", format_square(sq)))
+            .collect();
+        if !kings.is_empty() {
+            lines.push(format!("LABEL {}", kings.join(" ")));
+        }
         if let Some(sel) = self.board.selection() {
             lines.push(format!("SQUARE {}", format_square(sel.from)));
             let dests = self.board.moves_of_selection();
@@ -384,11 +398,15 @@ impl Session {
         // The last completed move stays marked while the next one is being entered, so the
         // player still sees what the opponent just did.
         if let Some(mv) = game.last_move().filter(|m| !m.is_pass()) {
-            lines.push(format!(
-                "MARK {} {}",
-                format_square(mv.from()),
-                format_square(mv.to())
-            ));
+            if mv.is_place() {
+                lines.push(format!("MARK {}", format_square(mv.to())));
+            } else {
+                lines.push(format!(
+                    "MARK {} {}",
+                    format_square(mv.from()),
+                    format_square(mv.to())
+                ));
+            }
             let captured = game.last_captures();
             if !captured.is_empty() {
                 lines.push(format!("TRIANGLE {}", list(&mut captured.into_iter())));
@@ -401,7 +419,19 @@ impl Session {
                 "{who}: click a destination for {} (or another piece)",
                 format_square(sel.from)
             ),
+            (_, None) if !self.board.placements().is_empty() => {
+                format!("{who} to move: click an empty point to place a piece")
+            }
             (_, None) => format!("{who} to move: click a piece"),
+        };
+        let status = if self.rules.family().has_placement() {
+            format!(
+                "{status} (in hand: White {}, Black {})",
+                pos.hand(Color::White),
+                pos.hand(Color::Black)
+            )
+        } else {
+            status
         };
         lines.push(format!("TEXT {status}"));
         lines.join("\n")
