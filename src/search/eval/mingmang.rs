@@ -33,7 +33,22 @@ weights! {
         /// limit): at the limit the piece count decides, so a piece ahead weighs more as it
         /// nears, and a side behind has fewer plies left to win it back.
         material_late = 0,
+        /// Per piece on a corner, beyond its anchoring: no line through a corner can be flanked
+        /// (without corner capture), so a corner piece is never lost, and it anchors both its
+        /// edges for the pieces beside it.
+        corner = 0,
     }
+}
+
+/// The pieces of `color` on the board's four corners.
+fn corner_pieces(pos: &Position, color: Color) -> i32 {
+    let size = pos.size();
+    let corners = 1 | 1 << (size.width() - 1);
+    let (bottom, top) = (
+        pos.rank_bits(color, 0),
+        pos.rank_bits(color, size.height() - 1),
+    );
+    ((bottom & corners).count_ones() + (top & corners).count_ones()) as i32
 }
 
 /// The eighths of the ply limit played (0 to 8), the phase [`MingMangWeights::material_late`]
@@ -331,6 +346,7 @@ pub fn evaluate(game: &Game, w: &MingMangWeights) -> i32 {
                 + w.half_anchored * f.half_anchored)
         - w.hanging_own * f.hanging[us.index()]
         + w.hanging_their * f.hanging[them.index()]
+        + w.corner * (corner_pieces(pos, us) - corner_pieces(pos, them))
         + w.tempo;
     if game.rules().options().territory {
         // Pieces are already counted as material; add the enclosed empty squares.
