@@ -120,8 +120,9 @@ pub fn tune(
         );
         let before = start.of(r.set).values();
         let after = tuned.of(r.set).values();
-        for ((name, b), a) in tuned.of(r.set).names().iter().zip(before).zip(after) {
-            println!("  {name}: {b} -> {a}");
+        let names = tuned.of(r.set).names();
+        for (((name, b), a), f) in names.iter().zip(before).zip(after).zip(&r.fitted) {
+            println!("  {name}: {b} -> {a} (fitted {f:.2})");
         }
     }
     std::fs::write(out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;

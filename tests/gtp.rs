@@ -596,3 +596,152 @@ fn every_relative_plays_whole_games_through_gtp() {
         assert!(plies > 0, "{name}");
     }
 }
+
+/// The enemy pieces `side` could take with one move, found the plain way: a fresh game from
+/// the position with `side` to move, every legal move played, the enemy pieces it removed or
+/// converted collected.
+fn takeable(game: &Game, side: Color) -> Vec<String> {
+    let mut position = game.position().clone();
+    position.set_side_to_move(side);
+    let Ok(fresh) = Game::from_position(*game.rules(), position) else {
+        return Vec::new();
+    };
+    let mut taken = Vec::new();
+    for &mv in fresh.legal_moves().iter() {
+        let mut after = fresh.clone();
+        after.play(mv).unwrap();
+        for sq in game.rules().size().squares() {
+            if fresh.position().piece_at(sq) == Some(side.other())
+                && after.position().piece_at(sq) != Some(side.other())
+            {
+                taken.push(sq);
+            }
+        }
+    }
+    taken.sort_by_key(|sq| sq.index());
+    taken.dedup();
+    taken.into_iter().map(format_square).collect()
+}
+
+/// The points of the gfx line starting with `command` (none if there is no such line).
+fn gfx_points(gfx: &str, command: &str) -> Vec<String> {
+    gfx.lines()
+        .find_map(|l| l.strip_prefix(&format!("{command} ")))
+        .map(words)
+        .unwrap_or_default()
+}
+
+/// GoGui's analyze commands through the binary: listed, and on random games of several
+/// games of the family, the threats agree with the rules core, the best line starts with a
+/// legal move, the evaluation answers, and the territory marks add up to the territory count.
+#[test]
+fn analyze_commands_show_what_the_engine_sees() {
+    let mut rng = Rng::new(33);
+    let mut g = Gtp::start(&[]);
+    let listed = g.ok("gogui-analyze_commands");
+    for cmd in [
+        "mingmang-best_line",
+        "mingmang-evaluation",
+        "mingmang-threats",
+        "mingmang-territory",
+    ] {
+        assert!(
+            listed.lines().any(|l| l.ends_with(&format!("/{cmd}"))),
+            "{listed}"
+        );
+        assert_eq!(g.ok(&format!("known_command {cmd}")), "true");
+    }
+    assert!(g
+        .ok("mingmang-territory")
+        .contains("only under territory scoring"));
+
+    let cases: [(&[&str], Rules); 4] = [
+        (&["--size", "6x6", "--territory"], {
+            let size = mingmang::rules::BoardSize::new(6, 6).unwrap();
+            let mut rules = Rules::new(size);
+            rules = rules
+                .with_options(mingmang::rules::RuleOptions {
+                    territory: true,
+                    ..*rules.options()
+                })
+                .unwrap();
+            rules
+        }),
+        (&["--variant", "mingmang"], Rules::preset(Preset::MingMang)),
+        (&["--variant", "rek"], Rules::preset(Preset::Rek)),
+        (&["--variant", "gala"], Rules::preset(Preset::Gala)),
+    ];
+    for (args, rules) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--depth", "2"]);
+        let mut g = Gtp::start(&args);
+        let mut game = Game::new(rules);
+        let mut checks = 0;
+        for ply in 0..40 {
+            if game.outcome().is_over() {
+                break;
+            }
+            if ply % 4 == 0 {
+                checks += 1;
+                let us = game.side_to_move();
+                let gfx = g.ok("mingmang-threats");
+                assert_eq!(
+                    gfx_points(&gfx, "SQUARE"),
+                    takeable(&game, us),
+                    "{args:?} {gfx}"
+                );
+                assert_eq!(
+                    gfx_points(&gfx, "TRIANGLE"),
+                    takeable(&game, us.other()),
+                    "{args:?} {gfx}"
+                );
+                let line = g.ok("mingmang-best_line");
+                let best = line
+                    .lines()
+                    .find_map(|l| l.strip_prefix("TEXT best "))
+                    .and_then(|t| t.split(',').next())
+                    .unwrap_or_else(|| panic!("no best move in {line}"));
+                assert!(game.parse_move(best).is_ok(), "{args:?}: {best} not legal");
+                let eval = g.ok("mingmang-evaluation");
+                assert!(eval.contains("search: ") && eval.contains("static evaluation: "));
+                if rules.options().territory {
+                    let marks = g.ok("mingmang-territory");
+                    let (w, b) = game.territory();
+                    let pos = game.position();
+                    assert_eq!(
+                        gfx_points(&marks, "WHITE").len() + pos.count(Color::White),
+                        w,
+                        "{marks}"
+                    );
+                    assert_eq!(
+                        gfx_points(&marks, "BLACK").len() + pos.count(Color::Black),
+                        b,
+                        "{marks}"
+                    );
+                    assert!(marks.contains(&format!("White {w}, Black {b}")), "{marks}");
+                }
+            }
+            let legal: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| !m.is_pass())
+                .collect();
+            let mv = legal[rng.below(legal.len())];
+            let c = if game.side_to_move() == Color::White {
+                "w"
+            } else {
+                "b"
+            };
+            if !mv.is_place() {
+                g.ok(&format!("play {c} {}", format_square(mv.from())));
+            }
+            g.ok(&format!("play {c} {}", format_square(mv.to())));
+            game.play(mv).unwrap();
+        }
+        assert!(
+            checks >= 5,
+            "{args:?}: the game ended after {checks} checks"
+        );
+    }
+}

@@ -238,6 +238,9 @@ pub struct SetReport {
     pub loss_before: f64,
     /// See [`SetReport::loss_before`].
     pub loss_after: f64,
+    /// The fitted weights before rounding, in the order of the set's names: a weight far from
+    /// its rounded value says the evaluation's unit is too coarse for it.
+    pub fitted: Vec<f64>,
 }
 
 /// Tunes every weight set `data` has positions of, starting from `start`; returns the new
@@ -269,6 +272,7 @@ pub fn tune(data: &Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<
             k,
             loss_before: loss(dataset, &w0, k),
             loss_after: loss(dataset, &rounded, k),
+            fitted,
         });
     }
     (tuned, reports)

@@ -6,6 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::analyze;
 use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
@@ -37,6 +38,11 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_final_result",
     "gogui-rules_captured_count",
     "gogui-rules_board_gfx",
+    "gogui-analyze_commands",
+    "mingmang-best_line",
+    "mingmang-evaluation",
+    "mingmang-threats",
+    "mingmang-territory",
 ];
 
 /// How hard `genmove` thinks.
@@ -189,6 +195,25 @@ impl Session {
                 self.board.captured_by(Color::White)
             )),
             "gogui-rules_board_gfx" => Ok(self.board_gfx()),
+            "gogui-analyze_commands" => Ok(analyze::ANALYZE_COMMANDS.join("\n")),
+            "mingmang-best_line" => {
+                let limits = self.limits(self.board.game().side_to_move());
+                Ok(analyze::best_line(
+                    self.board.game(),
+                    &mut self.searcher,
+                    &limits,
+                ))
+            }
+            "mingmang-evaluation" => {
+                let limits = self.limits(self.board.game().side_to_move());
+                Ok(analyze::evaluation(
+                    self.board.game(),
+                    &mut self.searcher,
+                    &limits,
+                ))
+            }
+            "mingmang-threats" => Ok(analyze::threats(self.board.game())),
+            "mingmang-territory" => Ok(analyze::territory(self.board.game())),
             "" => Err("missing command".into()),
             _ => Err("unknown command".into()),
         }

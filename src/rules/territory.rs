@@ -13,6 +13,22 @@ use super::position::Position;
 /// The evaluation calls this at every node of a territory game, so it avoids a square-by-square
 /// walk.
 pub fn score(position: &Position) -> (usize, usize) {
+    let [white, black] = regions(position);
+    let count = |region: &[u32; MAX_DIM]| {
+        region
+            .iter()
+            .map(|r| r.count_ones() as usize)
+            .sum::<usize>()
+    };
+    (
+        position.count(Color::White) + count(&white),
+        position.count(Color::Black) + count(&black),
+    )
+}
+
+/// The empty squares each side's territory holds, by colour index, as rank words (bit `f` of
+/// word `r` is the square on file `f`, rank `r`): the regions [`score`] counts.
+pub fn regions(position: &Position) -> [[u32; MAX_DIM]; 2] {
     let size = position.size();
     let (w, h) = (size.width(), size.height());
     let full = (1u32 << w) - 1;
@@ -27,12 +43,10 @@ pub fn score(position: &Position) -> (usize, usize) {
     });
     let near_white = grow(&empty, &neighbours(&white, full), h);
     let near_black = grow(&empty, &neighbours(&black, full), h);
-    let mut counts = [position.count(Color::White), position.count(Color::Black)];
-    for r in 0..h {
-        counts[0] += (near_white[r] & !near_black[r]).count_ones() as usize;
-        counts[1] += (near_black[r] & !near_white[r]).count_ones() as usize;
-    }
-    (counts[0], counts[1])
+    [
+        std::array::from_fn(|r| near_white[r] & !near_black[r]),
+        std::array::from_fn(|r| near_black[r] & !near_white[r]),
+    ]
 }
 
 /// The squares orthogonally next to a square of `set` (ranks beyond the board are empty).

@@ -78,6 +78,11 @@ impl Searcher {
         self.config = config;
     }
 
+    /// The evaluation weights the searches use (of every game).
+    pub fn weights(&self) -> Weights {
+        self.weights
+    }
+
     /// Changes the evaluation weights (of every game; for tuning).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;

@@ -1,0 +1,251 @@
+//! GoGui's analyze commands: what the engine sees, drawn on the board. GoGui lists them from
+//! `gogui-analyze_commands` (one `type/label/command` line each) and shows a `gfx` answer on
+//! the board, a `string` answer in a window.
+//!
+//! - the best move and the line the search expects (numbered labels on the board);
+//! - the evaluation, by search and by the static evaluation;
+//! - the pieces each side could take with one move;
+//! - under territory scoring, the territory each side holds.
+
+use std::sync::atomic::AtomicBool;
+
+use super::vertex::format_square;
+use crate::rules::{territory, Color, Game, Move, Position, Square};
+use crate::search::eval::evaluate;
+use crate::search::{Limits, Score, SearchOptions, Searcher};
+
+/// The analyze commands, as `gogui-analyze_commands` lists them.
+pub const ANALYZE_COMMANDS: &[&str] = &[
+    "gfx/Best move and line/mingmang-best_line",
+    "string/Evaluation/mingmang-evaluation",
+    "gfx/Threats (pieces that can be taken in one move)/mingmang-threats",
+    "gfx/Territory/mingmang-territory",
+];
+
+/// What one search of the current position found.
+struct Seen {
+    best: Option<Move>,
+    pv: Vec<Move>,
+    score: Score,
+    depth: u32,
+    nodes: u64,
+}
+
+fn search(game: &Game, searcher: &mut Searcher, limits: &Limits) -> Seen {
+    let stop = AtomicBool::new(false);
+    let mut depth = 0;
+    let result = searcher.search(
+        game,
+        limits,
+        &SearchOptions::default(),
+        &stop,
+        &mut |info| depth = info.depth,
+    );
+    Seen {
+        best: result.best,
+        pv: result.pv,
+        score: result.score,
+        depth,
+        nodes: result.nodes,
+    }
+}
+
+/// A score for the side to move, told as White's: `White +1.25` (pieces), `White mates in 3`.
+fn describe(score: Score, to_move: Color) -> String {
+    let white = if to_move == Color::White { 1 } else { -1 };
+    match score {
+        Score::Cp(cp) => format!("White {:+.2}", (white * cp) as f64 / 100.0),
+        Score::Mate(n) => {
+            let winner = if (n > 0) == (to_move == Color::White) {
+                "White"
+            } else {
+                "Black"
+            };
+            format!("{winner} mates in {}", n.unsigned_abs().div_ceil(2))
+        }
+    }
+}
+
+/// `mingmang-best_line`: the best move's piece in a square, and each move of the expected
+/// line numbered on its destination (a move's origin too when it is the first), with the
+/// line, score and depth in the status text.
+pub fn best_line(game: &Game, searcher: &mut Searcher, limits: &Limits) -> String {
+    if game.outcome().is_over() {
+        return "TEXT the game is over".into();
+    }
+    let seen = search(game, searcher, limits);
+    let Some(best) = seen.best else {
+        return "TEXT no legal move".into();
+    };
+    let mut lines = Vec::new();
+    if !best.is_pass() && !best.is_place() {
+        lines.push(format!("SQUARE {}", format_square(best.from())));
+    }
+    // Later moves of the line may land on a square an earlier one used; the first number
+    // there is what the player needs.
+    let mut labelled: Vec<Square> = Vec::new();
+    let mut labels = Vec::new();
+    for (i, mv) in seen.pv.iter().enumerate().filter(|(_, m)| !m.is_pass()) {
+        if !labelled.contains(&mv.to()) {
+            labelled.push(mv.to());
+            labels.push(format!("{} {}", format_square(mv.to()), i + 1));
+        }
+    }
+    if !labels.is_empty() {
+        lines.push(format!("LABEL {}", labels.join(" ")));
+    }
+    let line: Vec<String> = seen.pv.iter().map(|m| m.to_string()).collect();
+    lines.push(format!(
+        "TEXT best {}, {} (depth {}): {}",
+        best,
+        describe(seen.score, game.side_to_move()),
+        seen.depth,
+        line.join(" ")
+    ));
+    lines.join("\n")
+}
+
+/// `mingmang-evaluation`: the search's score and the static evaluation, both told as
+/// White's, in pieces.
+pub fn evaluation(game: &Game, searcher: &mut Searcher, limits: &Limits) -> String {
+    let to_move = game.side_to_move();
+    let stat = describe(Score::Cp(evaluate(game, &searcher.weights())), to_move);
+    if game.outcome().is_over() {
+        return format!("game over; static evaluation {stat}");
+    }
+    let seen = search(game, searcher, limits);
+    format!(
+        "search: {} (depth {}, {} nodes)\nstatic evaluation: {stat}",
+        describe(seen.score, to_move),
+        seen.depth,
+        seen.nodes
+    )
+}
+
+/// The pieces of `side`'s opponent that `side` could take with one move in `position`, as
+/// if `side` were to move (the repetition rule aside: it concerns whole positions, not
+/// threats).
+pub fn takeable_by(game: &Game, side: Color) -> Vec<Square> {
+    let rules = game.rules();
+    let mut position: Position = game.position().clone();
+    position.set_side_to_move(side);
+    let mut taken: Vec<Square> = Vec::new();
+    position.generate_captures(rules, |mv, _| {
+        let mut after = position.clone();
+        after.apply(mv, rules);
+        for sq in rules.size().squares() {
+            if position.piece_at(sq) == Some(side.other())
+                && after.piece_at(sq) != Some(side.other())
+                && !taken.contains(&sq)
+            {
+                taken.push(sq);
+            }
+        }
+    });
+    taken.sort_by_key(|sq| sq.index());
+    taken
+}
+
+/// `mingmang-threats`: the pieces the side to move could take now (squares) and its own
+/// pieces the opponent could take if it were its turn (triangles).
+pub fn threats(game: &Game) -> String {
+    let us = game.side_to_move();
+    let list = |squares: &[Square]| {
+        squares
+            .iter()
+            .map(|&sq| format_square(sq))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ours = takeable_by(game, us);
+    let theirs = takeable_by(game, us.other());
+    let mut lines = Vec::new();
+    if !ours.is_empty() {
+        lines.push(format!("SQUARE {}", list(&ours)));
+    }
+    if !theirs.is_empty() {
+        lines.push(format!("TRIANGLE {}", list(&theirs)));
+    }
+    lines.push(format!(
+        "TEXT {} can take {} now (squares); {} could take {} (triangles)",
+        us.name(),
+        ours.len(),
+        us.other().name(),
+        theirs.len()
+    ));
+    lines.join("\n")
+}
+
+/// `mingmang-territory`: each side's territory (the empty regions only it borders) as
+/// stones of its colour, drawn small by GoGui, with the counts in the status text. Answers
+/// with a status text alone when the game is not scored by territory.
+pub fn territory(game: &Game) -> String {
+    if !game.rules().options().territory {
+        return "TEXT territory counts only under territory scoring (--territory)".into();
+    }
+    let position = game.position();
+    let size = position.size();
+    let regions = territory::regions(position);
+    let squares = |c: Color| {
+        size.squares()
+            .filter(|sq| regions[c.index()][sq.rank()] >> sq.file() & 1 != 0)
+            .map(format_square)
+            .collect::<Vec<_>>()
+    };
+    let (white, black) = (squares(Color::White), squares(Color::Black));
+    let mut lines = Vec::new();
+    if !white.is_empty() {
+        lines.push(format!("WHITE {}", white.join(" ")));
+    }
+    if !black.is_empty() {
+        lines.push(format!("BLACK {}", black.join(" ")));
+    }
+    let (w, b) = game.territory();
+    lines.push(format!(
+        "TEXT score (pieces + territory): White {w}, Black {b}"
+    ));
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{parse_position, BoardSize, RuleOptions, Rules};
+
+    fn territory_game(text: &str) -> Game {
+        let size = BoardSize::new(5, 5).unwrap();
+        let plain = Rules::new(size);
+        let rules = plain
+            .with_options(RuleOptions {
+                territory: true,
+                ..*plain.options()
+            })
+            .unwrap();
+        Game::from_position(rules, parse_position(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn territory_marks_the_regions_one_side_encloses() {
+        // White's b5 and a4 enclose a5; Black's d1 and e2 enclose e1; the rest touches both.
+        let game = territory_game("1w3/w4/5/4b/3b1 w");
+        let gfx = territory(&game);
+        assert!(gfx.contains("WHITE A5"), "{gfx}");
+        assert!(gfx.contains("BLACK E1"), "{gfx}");
+        assert!(gfx.contains("White 3, Black 3"), "{gfx}");
+    }
+
+    #[test]
+    fn threats_mark_both_sides_pieces() {
+        // White to move takes b3 by moving a1 to a3 (b3 flanked between a3 and c3);
+        // Black, were it to move, takes d5 by moving e1 to e5 (d5 between c5 and e5).
+        let size = BoardSize::new(5, 5).unwrap();
+        let game = Game::from_position(
+            Rules::new(size),
+            parse_position("2bw1/5/1bw2/5/w3b w").unwrap(),
+        )
+        .unwrap();
+        let gfx = threats(&game);
+        assert!(gfx.contains("SQUARE B3"), "{gfx}");
+        assert!(gfx.contains("TRIANGLE D5"), "{gfx}");
+    }
+}
