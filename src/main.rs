@@ -65,6 +65,10 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, value_name = "MIB", default_value_t = mingmang::search::DEFAULT_HASH_MIB)]
         hash: usize,
+        /// Strength level of genmove for human opponents, 0 (weakest) to 20 (full strength).
+        #[arg(long, value_name = "LEVEL", default_value_t = mingmang::search::MAX_SKILL,
+              value_parser = clap::value_parser!(u32).range(0..=mingmang::search::MAX_SKILL as i64))]
+        skill: u32,
         #[command(flatten)]
         rules: RuleArgs,
     },
@@ -166,8 +170,9 @@ fn main() -> ExitCode {
             depth,
             movetime,
             hash,
+            skill,
             rules,
-        }) => run_gtp(depth, movetime, hash, &rules),
+        }) => run_gtp(depth, movetime, hash, skill, &rules),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
         Some(Command::Datagen {
@@ -225,12 +230,14 @@ fn run_gtp(
     depth: Option<u32>,
     movetime: Option<u64>,
     hash: usize,
+    skill: u32,
     rules: &RuleArgs,
 ) -> Result<(), String> {
     let engine = EngineSettings {
         depth,
         move_time: movetime.map(Duration::from_millis),
         hash_mib: hash,
+        skill: mingmang::search::Skill::new(skill)?,
     };
     let rules = rules.rules()?;
     let mut session = Session::new(rules, engine);

@@ -545,3 +545,57 @@ fn searcher_is_send() {
     fn assert_send<T: Send>() {}
     assert_send::<Searcher>();
 }
+
+/// The engine at strength level `level`, `nodes` nodes a move.
+fn skilled(level: u32, nodes: u64) -> Box<dyn Player> {
+    let mut p = EnginePlayer::new(
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        SearchConfig::default(),
+    );
+    p.options.skill = mingmang::search::Skill::new(level).unwrap();
+    Box::new(p)
+}
+
+/// The strength ladder of `BENCHMARKS.md`: each level against the next one up, and the lowest
+/// against the one-ply greedy mover, on 8x8 with a 200-ply limit, `SKILL_PAIRS` pairs of games
+/// (default 30) from random 4-ply openings, `SKILL_NODES` nodes a move (default 5000).
+/// `cargo test --release --test search skill_ladder -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn skill_ladder() {
+    let pairs = env_or("SKILL_PAIRS", 30u32);
+    let nodes = env_or("SKILL_NODES", 5000u64);
+    let rules = Rules::default().with_max_plies(Some(200));
+    let mut seed = 500;
+    let r = play_match(rules, pairs, 4, 41, &mut || skilled(0, nodes), &mut || {
+        seed += 1;
+        Box::new(GreedyPlayer(Rng::new(seed)))
+    });
+    println!(
+        "level 0 vs greedy: +{} ={} -{} ({:.3})",
+        r.wins,
+        r.draws,
+        r.losses,
+        r.score()
+    );
+    for (low, high) in [(0, 5), (5, 10), (10, 15), (15, 20)] {
+        let r = play_match(
+            rules,
+            pairs,
+            4,
+            42 + low as u64,
+            &mut || skilled(low, nodes),
+            &mut || skilled(high, nodes),
+        );
+        println!(
+            "level {low} vs level {high}: +{} ={} -{} ({:.3})",
+            r.wins,
+            r.draws,
+            r.losses,
+            r.score()
+        );
+    }
+}

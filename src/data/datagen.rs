@@ -17,7 +17,7 @@ use super::record::{rules_line, GameResult, Record, RecordScore};
 use crate::matchrunner::openings::random_opening;
 use crate::rules::{format_position, Rules};
 use crate::search::eval::Weights;
-use crate::search::{Limits, Score, SearchOptions, Searcher};
+use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -66,6 +66,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
         threads: 1,
         multi_pv: 1,
         move_overhead: Duration::ZERO,
+        skill: Skill::default(),
     };
     let stop = AtomicBool::new(false);
     let mut records = Vec::new();

@@ -11,7 +11,7 @@ use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
 use crate::rules::{BoardSize, Color, EndReason, Outcome, Rules, Square};
-use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher};
+use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher, Skill};
 
 /// Every command the session answers, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -55,6 +55,8 @@ pub struct EngineSettings {
     pub move_time: Option<Duration>,
     /// Transposition table size in MiB.
     pub hash_mib: usize,
+    /// The strength level of `genmove` (the analyze commands always search at full strength).
+    pub skill: Skill,
 }
 
 /// The time per move when nothing else bounds the search.
@@ -66,6 +68,7 @@ impl Default for EngineSettings {
             depth: None,
             move_time: None,
             hash_mib: crate::search::DEFAULT_HASH_MIB,
+            skill: Skill::default(),
         }
     }
 }
@@ -282,7 +285,10 @@ impl Session {
         let result = self.searcher.search(
             self.board.game(),
             &limits,
-            &SearchOptions::default(),
+            &SearchOptions {
+                skill: self.engine.skill,
+                ..SearchOptions::default()
+            },
             &stop,
             &mut |info: &SearchInfo| {
                 log::debug!(

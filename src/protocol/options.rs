@@ -10,7 +10,7 @@ use crate::rules::notation::quote;
 use crate::rules::options::{self, parse_spin, ValueType, RULE_OPTIONS};
 use crate::rules::{RuleSettings, Rules};
 use crate::search::eval::Weights;
-use crate::search::{SearchOptions, DEFAULT_HASH_MIB};
+use crate::search::{SearchOptions, Skill, DEFAULT_HASH_MIB, MAX_SKILL};
 
 /// Largest `Threads` value.
 pub const MAX_THREADS: i64 = 256;
@@ -56,6 +56,10 @@ pub struct EngineArgs {
     /// A weights file for the evaluation (option EvalFile; see `mingmang tune`).
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
+    /// Strength level for human opponents, 0 (weakest) to 20 (full strength; option Skill
+    /// Level).
+    #[arg(long, value_name = "LEVEL")]
+    pub skill: Option<String>,
 }
 
 /// What changing an option requires of the engine.
@@ -90,6 +94,8 @@ pub struct Settings {
     pub eval_file: String,
     /// The weights read from `eval_file` (the built-in ones by default).
     pub weights: Weights,
+    /// `Skill Level`.
+    pub skill: Skill,
 }
 
 /// The value of `EvalFile` that stands for the weights compiled into the engine.
@@ -106,6 +112,7 @@ impl Default for Settings {
             rules: RuleSettings::default(),
             eval_file: BUILT_IN_WEIGHTS.to_string(),
             weights: Weights::builtin(),
+            skill: Skill::default(),
         }
     }
 }
@@ -125,6 +132,7 @@ impl Settings {
             threads: self.threads,
             multi_pv: self.multi_pv,
             move_overhead: Duration::from_millis(self.move_overhead_ms),
+            skill: self.skill,
         }
     }
 
@@ -144,6 +152,7 @@ impl Settings {
                 "option name MoveOverhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD}",
                 d.move_overhead_ms
             ),
+            format!("option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
         ];
         for option in &RULE_OPTIONS {
             let (name, default) = (option.name, option.default);
@@ -211,6 +220,11 @@ impl Settings {
                     parse_spin("MoveOverhead", value, 0, MAX_MOVE_OVERHEAD)? as u64;
                 Effect::None
             }
+            "skill level" => {
+                let level = parse_spin("Skill Level", value, 0, MAX_SKILL as i64)?;
+                self.skill = Skill::new(level as u32)?;
+                Effect::None
+            }
             "clear hash" => Effect::ClearHash,
             "evalfile" => {
                 let path = value.unwrap_or("");
@@ -242,6 +256,7 @@ impl Settings {
             ("MultiPV", engine.multipv.as_deref()),
             ("MoveOverhead", engine.move_overhead.as_deref()),
             ("EvalFile", engine.eval_file.as_deref()),
+            ("Skill Level", engine.skill.as_deref()),
         ];
         for (name, value) in pairs {
             if value.is_some() {

@@ -25,6 +25,7 @@ mod picker;
 pub mod score;
 mod searcher;
 pub mod selfplay;
+pub mod skill;
 pub mod smp;
 pub mod time;
 pub mod tt;
@@ -35,6 +36,7 @@ use std::time::Duration;
 use crate::rules::Move;
 pub use config::{SearchConfig, CONFIG_ENV};
 pub use searcher::Searcher;
+pub use skill::{Skill, MAX_SKILL};
 
 /// A search score from the side to move's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -82,6 +84,8 @@ pub struct SearchOptions {
     pub multi_pv: usize,
     /// Safety margin subtracted from the clock for communication delays.
     pub move_overhead: Duration,
+    /// The strength level (full strength unless a player asks for less).
+    pub skill: Skill,
 }
 
 impl Default for SearchOptions {
@@ -90,6 +94,7 @@ impl Default for SearchOptions {
             threads: 1,
             multi_pv: 1,
             move_overhead: Duration::from_millis(30),
+            skill: Skill::default(),
         }
     }
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use super::eval::Weights;
 use super::score::{to_score, INF, MAX_PLY};
+use super::skill::Skill;
 use super::smp::{CacheLine, Shared, BUSY_SLOTS};
 use super::time::TimeManager;
 use super::tt::Tt;
@@ -15,6 +16,7 @@ use super::{
     Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, DEFAULT_HASH_MIB,
     MAX_HASH_MIB, STACK_SIZE,
 };
+use crate::rules::random::Rng;
 use crate::rules::{Game, Move, Outcome};
 
 /// The search engine with its persistent state (transposition table, settings).
@@ -131,6 +133,11 @@ impl Searcher {
         // Every limit given bounds the search, `infinite` included (it only holds the answer
         // back until `stop`, which the caller does).
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
+        // A lower strength level also looks less deep (see `skill`).
+        let max_depth = options
+            .skill
+            .depth_cap()
+            .map_or(max_depth, |cap| cap.min(max_depth));
         let threads = options.threads.max(1);
         let shared = Shared {
             tt: &self.tt,
@@ -151,7 +158,8 @@ impl Searcher {
                 Box::new([])
             },
         };
-        let multi_pv = options.multi_pv.max(1);
+        // A lower strength level needs the scores of the lines it draws its move among.
+        let multi_pv = options.multi_pv.max(options.skill.width()).max(1);
         let (main_root, depth) = run_threads(&shared, game, &root, multi_pv, report);
         // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more;
         // its lines are reported too, so the last report always matches the result.
@@ -177,7 +185,7 @@ impl Searcher {
             }
             _ => main_root,
         };
-        let best = &best_root[0];
+        let best = &best_root[pick_line(&best_root, multi_pv, options.skill, game)];
         SearchResult {
             best: Some(best.mv),
             score: if best.score > -INF {
@@ -190,6 +198,26 @@ impl Searcher {
             time: start.elapsed(),
         }
     }
+}
+
+/// Which of the searched lines to play: the best at full strength, otherwise one drawn by
+/// the strength level among the lines searched exactly (the first `lines`). The draw is seeded
+/// from the clock, so a player does not meet the same mistakes in every game.
+fn pick_line(root: &[RootMove], lines: usize, skill: Skill, game: &Game) -> usize {
+    if skill.is_full() {
+        return 0;
+    }
+    let scores: Vec<i32> = root
+        .iter()
+        .take(lines)
+        .take_while(|rm| rm.score > -INF)
+        .map(|rm| rm.score)
+        .collect();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut rng = Rng::new(nanos ^ game.position().hash());
+    skill.choose(&scores, &mut rng)
 }
 
 /// The root's moves: the legal moves (only those of `searchmoves` among them, if any are),
