@@ -466,6 +466,17 @@ fn expected_points(game: &Game, selected: Option<&str>) -> Vec<String> {
     squares.into_iter().map(format_square).collect()
 }
 
+/// A random legal move of `game` other than a pass.
+fn random_move(game: &Game, rng: &mut Rng) -> Move {
+    let legal: Vec<Move> = game
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| !m.is_pass())
+        .collect();
+    legal[rng.below(legal.len())]
+}
+
 /// `gogui-rules_board` drawn from the rules core's position.
 fn expected_board(game: &Game) -> String {
     let pos = game.position();
@@ -496,14 +507,10 @@ fn expected_board(game: &Game) -> String {
 #[test]
 fn every_relative_plays_whole_games_through_gtp() {
     let mut rng = Rng::new(15);
-    for preset in [
-        Preset::Makyek,
-        Preset::Apitsodok,
-        Preset::Rek,
-        Preset::MinRekChanh,
-        Preset::Gala,
-        Preset::MakyekHunt,
-    ] {
+    let relatives = Preset::ALL
+        .into_iter()
+        .filter(|&p| Rules::preset(p).game() != mingmang::rules::GameKind::MingMang);
+    for preset in relatives {
         let name = preset.name();
         let rules = Rules::preset(preset).with_max_plies(Some(120));
         let mut game = Game::new(rules);
@@ -558,13 +565,7 @@ fn every_relative_plays_whole_games_through_gtp() {
                     }
                 }
             } else {
-                let legal: Vec<Move> = game
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .filter(|m| !m.is_pass())
-                    .collect();
-                let mv = legal[rng.below(legal.len())];
+                let mv = random_move(&game, &mut rng);
                 if mv.is_place() {
                     g.ok(&format!("play {c} {}", format_square(mv.to())));
                 } else {
@@ -721,13 +722,7 @@ fn analyze_commands_show_what_the_engine_sees() {
                     assert!(marks.contains(&format!("White {w}, Black {b}")), "{marks}");
                 }
             }
-            let legal: Vec<Move> = game
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|m| !m.is_pass())
-                .collect();
-            let mv = legal[rng.below(legal.len())];
+            let mv = random_move(&game, &mut rng);
             let c = if game.side_to_move() == Color::White {
                 "w"
             } else {
