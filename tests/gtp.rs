@@ -704,7 +704,10 @@ fn analyze_commands_show_what_the_engine_sees() {
                     .unwrap_or_else(|| panic!("no best move in {line}"));
                 assert!(game.parse_move(best).is_ok(), "{args:?}: {best} not legal");
                 let eval = g.ok("mingmang-evaluation");
-                assert!(eval.contains("search: ") && eval.contains("static evaluation: "));
+                assert!(
+                    eval.starts_with("TEXT search: White ") && eval.contains("static evaluation: "),
+                    "{eval}"
+                );
                 if rules.options().territory {
                     let marks = g.ok("mingmang-territory");
                     let (w, b) = game.territory();

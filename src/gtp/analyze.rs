@@ -1,6 +1,6 @@
 //! GoGui's analyze commands: what the engine sees, drawn on the board. GoGui lists them from
 //! `gogui-analyze_commands` (one `type/label/command` line each) and shows a `gfx` answer on
-//! the board, a `string` answer in a window.
+//! the board (its `TEXT` line in the status bar).
 //!
 //! - the best move and the line the search expects (numbered labels on the board);
 //! - the evaluation, by search and by the static evaluation;
@@ -17,7 +17,7 @@ use crate::search::{Limits, Score, SearchOptions, Searcher};
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Best move and line/mingmang-best_line",
-    "string/Evaluation/mingmang-evaluation",
+    "gfx/Evaluation/mingmang-evaluation",
     "gfx/Threats (pieces that can be taken in one move)/mingmang-threats",
     "gfx/Territory/mingmang-territory",
 ];
@@ -106,16 +106,16 @@ pub fn best_line(game: &Game, searcher: &mut Searcher, limits: &Limits) -> Strin
 }
 
 /// `mingmang-evaluation`: the search's score and the static evaluation, both told as
-/// White's, in pieces.
+/// White's, in pieces, in the status text.
 pub fn evaluation(game: &Game, searcher: &mut Searcher, limits: &Limits) -> String {
     let to_move = game.side_to_move();
     let stat = describe(Score::Cp(evaluate(game, &searcher.weights())), to_move);
     if game.outcome().is_over() {
-        return format!("game over; static evaluation {stat}");
+        return format!("TEXT game over; static evaluation: {stat}");
     }
     let seen = search(game, searcher, limits);
     format!(
-        "search: {} (depth {}, {} nodes)\nstatic evaluation: {stat}",
+        "TEXT search: {} (depth {}, {} nodes); static evaluation: {stat}",
         describe(seen.score, to_move),
         seen.depth,
         seen.nodes
