@@ -23,13 +23,14 @@ fn handshake_in_each_spelling() {
         assert!(lines[0].starts_with("id name mingmang "), "{lines:?}");
         assert!(lines[1].starts_with("id author "), "{lines:?}");
         let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-        assert_eq!(options.len(), 13, "{lines:?}");
-        assert_eq!(lines.len(), 16);
+        assert_eq!(options.len(), 14, "{lines:?}");
+        assert_eq!(lines.len(), 17);
         for name in [
             "Hash",
             "Threads",
             "MultiPV",
             "MoveOverhead",
+            "Skill Level",
             "Variant",
             "BoardSize",
             "EnchainedCapture",

@@ -338,7 +338,14 @@ pub fn evaluate(game: &Game, w: &MingMangWeights) -> i32 {
     let ours = if us == Color::White { 1 } else { -1 };
     // Pieces in hand (Gala) count as material; elsewhere the hand is empty.
     let pieces_ahead = pos.total(us) as i32 - pos.total(them) as i32;
-    let material = (w.material + w.material_late * limit_phase(game)) * pieces_ahead;
+    // The terms whose weight is 0 by default are not computed then (the evaluation runs at
+    // nearly every node).
+    let late = if w.material_late != 0 {
+        w.material_late * limit_phase(game)
+    } else {
+        0
+    };
+    let material = (w.material + late) * pieces_ahead;
     let mut score = material
         + ours
             * (w.mobility * f.mobility
@@ -346,7 +353,11 @@ pub fn evaluate(game: &Game, w: &MingMangWeights) -> i32 {
                 + w.half_anchored * f.half_anchored)
         - w.hanging_own * f.hanging[us.index()]
         + w.hanging_their * f.hanging[them.index()]
-        + w.corner * (corner_pieces(pos, us) - corner_pieces(pos, them))
+        + if w.corner != 0 {
+            w.corner * (corner_pieces(pos, us) - corner_pieces(pos, them))
+        } else {
+            0
+        }
         + w.tempo;
     if game.rules().options().territory {
         // Pieces are already counted as material; add the enclosed empty squares.
