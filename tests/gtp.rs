@@ -479,24 +479,33 @@ fn random_move(game: &Game, rng: &mut Rng) -> Move {
 
 /// `gogui-rules_board` drawn from the rules core's position.
 fn expected_board(game: &Game) -> String {
-    let pos = game.position();
-    let size = pos.size();
-    (0..size.height())
-        .rev()
+    // From the position string, a different road from the engine's square-by-square one:
+    // each rank's run of letters and digits spelled out as GoGui's rows.
+    let text = mingmang::rules::format_position(game.position());
+    let board = text.split_whitespace().next().unwrap();
+    let rows: Vec<String> = board
+        .split('/')
         .map(|rank| {
-            (0..size.width())
-                .map(
-                    |file| match pos.piece_at(mingmang::rules::Square::new(file, rank)) {
-                        Some(Color::Black) => "X",
-                        Some(Color::White) => "O",
-                        None => ".",
-                    },
-                )
-                .collect::<Vec<_>>()
-                .join(" ")
+            let mut cells = Vec::new();
+            let mut digits = String::new();
+            for ch in rank.chars().chain(std::iter::once(' ')) {
+                if ch.is_ascii_digit() {
+                    digits.push(ch);
+                    continue;
+                }
+                let empty: usize = digits.parse().unwrap_or(0);
+                cells.extend(std::iter::repeat_n(".", empty));
+                digits.clear();
+                match ch.to_ascii_lowercase() {
+                    'w' => cells.push("O"),
+                    'b' => cells.push("X"),
+                    _ => {}
+                }
+            }
+            cells.join(" ")
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    rows.join("\n")
 }
 
 /// Every relative through GTP: whole games clicked in at random (a piece, then a destination;

@@ -199,21 +199,15 @@ impl Session {
             )),
             "gogui-rules_board_gfx" => Ok(self.board_gfx()),
             "gogui-analyze_commands" => Ok(analyze::ANALYZE_COMMANDS.join("\n")),
-            "mingmang-best_line" => {
+            "mingmang-best_line" | "mingmang-evaluation" => {
+                // Both search the position as hard as genmove would.
                 let limits = self.limits(self.board.game().side_to_move());
-                Ok(analyze::best_line(
-                    self.board.game(),
-                    &mut self.searcher,
-                    &limits,
-                ))
-            }
-            "mingmang-evaluation" => {
-                let limits = self.limits(self.board.game().side_to_move());
-                Ok(analyze::evaluation(
-                    self.board.game(),
-                    &mut self.searcher,
-                    &limits,
-                ))
+                let analysis = if cmd.name == "mingmang-best_line" {
+                    analyze::best_line
+                } else {
+                    analyze::evaluation
+                };
+                Ok(analysis(self.board.game(), &mut self.searcher, &limits))
             }
             "mingmang-threats" => Ok(analyze::threats(self.board.game())),
             "mingmang-territory" => Ok(analyze::territory(self.board.game())),
