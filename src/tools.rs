@@ -112,7 +112,7 @@ pub fn tune(
     if loaded.sets.is_empty() {
         return Err("no position to tune on".into());
     }
-    let (tuned, reports) = tune::tune(&loaded, &start, config);
+    let (tuned, reports) = tune::tune(loaded, &start, config);
     for r in &reports {
         println!(
             "{}: {} positions, K {:.3}, loss {:.6} -> {:.6}",

@@ -208,20 +208,11 @@ pub fn fit(data: &Dataset, start: &[f64], free: &[bool], k: f64, config: &TuneCo
     w
 }
 
-/// `data` with each target blended with its search score (see the module documentation).
-pub fn blend(data: &Dataset, k: f64, lambda: f64) -> Dataset {
-    let targets = data
-        .targets
-        .iter()
-        .zip(&data.scores)
-        .map(|(&result, &score)| {
-            (lambda * sigmoid(score as f64, k) + (1.0 - lambda) * result as f64) as f32
-        })
-        .collect();
-    Dataset {
-        features: data.features.clone(),
-        targets,
-        scores: data.scores.clone(),
+/// Blends each target of `data` with its search score, in place (see the module
+/// documentation): the feature vectors, most of the memory, stay where they are.
+pub fn blend(data: &mut Dataset, k: f64, lambda: f64) {
+    for (target, &score) in data.targets.iter_mut().zip(&data.scores) {
+        *target = (lambda * sigmoid(score as f64, k) + (1.0 - lambda) * *target as f64) as f32;
     }
 }
 
@@ -244,30 +235,31 @@ pub struct SetReport {
 }
 
 /// Tunes every weight set `data` has positions of, starting from `start`; returns the new
-/// weights (the sets without data unchanged) and a report per set.
-pub fn tune(data: &Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<SetReport>) {
+/// weights (the sets without data unchanged) and a report per set. The targets are blended
+/// in place, so the data is used up.
+pub fn tune(data: Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<SetReport>) {
     let mut tuned = *start;
     let mut reports = Vec::new();
-    for (set, dataset) in data.sets.values() {
-        let w0: Vec<f64> = start.of(*set).values().iter().map(|&v| v as f64).collect();
-        let k = fit_k(dataset, &w0);
-        let blended = blend(dataset, k, config.lambda);
-        let dataset = &blended;
+    for (set, mut dataset) in data.sets.into_values() {
+        let w0: Vec<f64> = start.of(set).values().iter().map(|&v| v as f64).collect();
+        let k = fit_k(&dataset, &w0);
+        blend(&mut dataset, k, config.lambda);
+        let dataset = &dataset;
         let free: Vec<bool> = start
-            .of(*set)
+            .of(set)
             .names()
             .iter()
             .map(|name| !config.frozen.iter().any(|f| f == name))
             .collect();
         let fitted = fit(dataset, &w0, &free, k, config);
         let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
-        let mut out: GameWeights = *start.of(*set);
+        let mut out: GameWeights = *start.of(set);
         for (name, &value) in out.names().iter().zip(&rounded) {
             out.set(name, value as i32).expect("own names");
         }
-        *tuned.of_mut(*set) = out;
+        *tuned.of_mut(set) = out;
         reports.push(SetReport {
-            set: *set,
+            set,
             positions: dataset.targets.len(),
             k,
             loss_before: loss(dataset, &w0, k),
@@ -332,11 +324,20 @@ mod tests {
             scores: vec![0.0, 400.0],
         };
         let k = 1.0;
-        assert_eq!(blend(&data, k, 0.0).targets, data.targets);
+        let blended = |lambda| {
+            let mut d = Dataset {
+                features: data.features.clone(),
+                targets: data.targets.clone(),
+                scores: data.scores.clone(),
+            };
+            blend(&mut d, k, lambda);
+            d.targets
+        };
+        assert_eq!(blended(0.0), data.targets);
         // Score 0 is an even chance; 400 centi-pieces at K 1 is 10 to 1.
-        let half = blend(&data, k, 0.5).targets;
+        let half = blended(0.5);
         assert!((half[0] - 0.75).abs() < 1e-6, "{half:?}");
         assert!((half[1] - 0.5 * 10.0 / 11.0).abs() < 1e-6, "{half:?}");
-        assert_eq!(blend(&data, k, 1.0).targets[0], 0.5);
+        assert_eq!(blended(1.0)[0], 0.5);
     }
 }
