@@ -391,7 +391,7 @@ fn beats_a_greedy_mover() {
 /// A/B match: the default search against the same search with one technique flipped (off
 /// if it is on by default, on if off) or other evaluation weights.
 /// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
-/// few_moves_extension | root_lmr | qsearch_tt | weights,
+/// few_moves_extension | root_lmr | qsearch_tt | reverse_futility | iir | weights,
 /// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8),
 /// `AB_OPENING` random plies before the engines take over (default 6), `AB_SEED`.
 #[test]
@@ -425,6 +425,8 @@ fn ab_match() {
         "few_moves_extension" => off.few_moves_extension = !off.few_moves_extension,
         "root_lmr" => off.root_lmr = !off.root_lmr,
         "qsearch_tt" => off.qsearch_tt = !off.qsearch_tt,
+        "reverse_futility" => off.reverse_futility = !off.reverse_futility,
+        "iir" => off.iir = !off.iir,
         other => panic!("unknown feature {other}"),
     }
     let limits = Limits {

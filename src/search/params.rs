@@ -44,6 +44,16 @@ pub const FUTILITY_MAX_DEPTH: i32 = 2;
 /// a quiet move rarely gains a piece and a half per ply.
 pub const FUTILITY_MARGIN_PER_PLY: i32 = 150;
 
+/// Reverse futility pruning applies with at most this much depth left...
+pub const RFP_MAX_DEPTH: i32 = 3;
+/// ...when the static evaluation less this margin per ply of depth still reaches beta: the
+/// opponent is unlikely to win back that much in so few plies.
+pub const RFP_MARGIN_PER_PLY: i32 = 100;
+
+/// Internal iterative reduction needs at least this much depth left: a node the table knows
+/// no move for is searched one ply shallower (a cheap search that finds a move to try first).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Null move needs at least this much depth left, so the reduced search means something.
 pub const NULL_MIN_DEPTH: i32 = 3;
 /// The null move's search is reduced by `NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR`.

@@ -17,6 +17,8 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     few_moves_extension: false,
     root_lmr: false,
     qsearch_tt: false,
+    reverse_futility: false,
+    iir: false,
 };
 
 /// Searches `game` to `depth` with `config` (a fresh 4 MiB table, one thread).

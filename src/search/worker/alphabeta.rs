@@ -6,9 +6,9 @@ use arrayvec::ArrayVec;
 
 use super::super::params::{
     DEFER_DEPTH, FEW_MOVES, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_MIN_DEPTH,
-    NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES, NULL_REDUCTION_BASE,
-    NULL_REDUCTION_DIVISOR,
+    HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
+    LMR_MIN_DEPTH, NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES, NULL_REDUCTION_BASE,
+    NULL_REDUCTION_DIVISOR, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
 };
 use super::super::picker::{Hints, Kind, MovePicker};
 use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -90,6 +90,7 @@ impl Worker<'_> {
         if node.alpha >= node.beta {
             return node.alpha;
         }
+        let cfg = self.cfg;
         let mut tt_move = None;
         if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
@@ -99,13 +100,21 @@ impl Worker<'_> {
                 }
             }
         }
+        if let Some(v) = self.reverse_futility(&mut node) {
+            return v;
+        }
+        // Internal iterative reduction: without a table move the move order is a guess, and a
+        // node the table has never seen at this depth is rarely critical; searching it a ply
+        // shallower costs little and leaves a move in the table for the next iteration.
+        if cfg.iir && tt_move.is_none() && node.depth >= IIR_MIN_DEPTH {
+            node.depth -= 1;
+        }
         // Moves come from a staged picker (table move, captures, killers, then the quiet
         // moves, each stage produced only when needed) without rule 7: each move is checked
         // when the move loop reaches it (see `Worker::reach`). Both save work at nodes that
         // cut off early, most of them. Bans among moves never reached did not shape the
         // result, so the table scheme is unaffected. The few-moves extension and null move
         // need the number of legal moves first: only they count them beforehand.
-        let cfg = self.cfg;
         let legal_count = if cfg.few_moves_extension || cfg.null_move {
             let n = self.legal_count();
             if n == 0 {
@@ -134,6 +143,25 @@ impl Worker<'_> {
         }
         self.store(hash, &node, best, best_move);
         best
+    }
+
+    /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
+    /// beats beta by a margin growing with the depth left is trusted without a search, since
+    /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of the
+    /// null move: no search, but only near the leaves. A side without a legal move has lost
+    /// (rule 8) whatever its evaluation says, so a legal move is checked for before pruning:
+    /// only where the pruning would happen, a small share of the nodes it saves searching.
+    /// Returns the node's score if it is pruned.
+    fn reverse_futility(&mut self, node: &mut Node) -> Option<i32> {
+        if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= RFP_MAX_DEPTH)
+            || node.beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let eval = self.evals.get(&self.game, &self.weights);
+        node.static_eval = Some(eval);
+        (eval - RFP_MARGIN_PER_PLY * node.depth >= node.beta && self.has_legal_move())
+            .then_some(eval)
     }
 
     /// Null move: if giving the opponent a free move still fails high, a real move will too.

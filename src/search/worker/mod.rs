@@ -250,6 +250,16 @@ impl<'a> Worker<'a> {
         moves.iter().filter(|&&mv| self.reach(mv).is_some()).count()
     }
 
+    /// Whether the side to move has a legal move (rule 7 applied), noting the bans it meets
+    /// on the way. Cheap where it matters: the first unbanned move ends the check.
+    fn has_legal_move(&mut self) -> bool {
+        let mut moves = MoveList::new();
+        let game = &self.game;
+        game.position()
+            .for_each_pseudo_move(game.rules(), |mv| moves.push(mv));
+        moves.iter().any(|&mv| self.reach(mv).is_some())
+    }
+
     /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
     /// and returns `None`. A pass is never banned, as in the rules' generator.
     #[inline]
