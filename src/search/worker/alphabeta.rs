@@ -1,6 +1,6 @@
 //! The main search below the root: principal variation search over the staged move picker,
-//! with the table, null move, late move reductions and pruning. Each technique is one step of
-//! `search_inner` and is explained where it is applied.
+//! with the table, reverse futility pruning, null move, late move reductions and pruning. Each
+//! technique is one step of `search_node` and is explained where it is applied.
 
 use arrayvec::ArrayVec;
 
