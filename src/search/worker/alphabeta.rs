@@ -145,6 +145,15 @@ impl Worker<'_> {
         best
     }
 
+    /// The node's static evaluation, computed the first time a step asks for it.
+    fn static_eval(&mut self, node: &mut Node) -> i32 {
+        let (game, weights) = (&self.game, &self.weights);
+        let evals = &mut self.evals;
+        *node
+            .static_eval
+            .get_or_insert_with(|| evals.get(game, weights))
+    }
+
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
     /// beats beta by a margin growing with the depth left is trusted without a search, since
     /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of the
@@ -158,8 +167,7 @@ impl Worker<'_> {
         {
             return None;
         }
-        let eval = self.evals.get(&self.game, &self.weights);
-        node.static_eval = Some(eval);
+        let eval = self.static_eval(node);
         (eval - RFP_MARGIN_PER_PLY * node.depth >= node.beta && self.has_legal_move())
             .then_some(eval)
     }
@@ -175,8 +183,7 @@ impl Worker<'_> {
         if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH) {
             return None;
         }
-        let eval = self.evals.get(&self.game, &self.weights);
-        node.static_eval = Some(eval);
+        let eval = self.static_eval(node);
         let us = self.game.side_to_move();
         if self.game.rules().may_pass()
             || eval < beta
@@ -291,11 +298,7 @@ impl Worker<'_> {
         if !self.cfg.futility || node.depth > FUTILITY_MAX_DEPTH {
             return false;
         }
-        let (game, weights) = (&self.game, &self.weights);
-        let evals = &mut self.evals;
-        let eval = *node
-            .static_eval
-            .get_or_insert_with(|| evals.get(game, weights));
+        let eval = self.static_eval(node);
         eval + FUTILITY_MARGIN_PER_PLY * node.depth <= node.alpha
     }
 

@@ -243,21 +243,24 @@ impl<'a> Worker<'a> {
     /// How many legal moves there are here (rule 7 applied), noting every ban for the table
     /// scheme. Only the few-moves extension and null move need it.
     fn legal_count(&mut self) -> usize {
-        let mut moves = MoveList::new();
-        let game = &self.game;
-        game.position()
-            .for_each_pseudo_move(game.rules(), |mv| moves.push(mv));
+        let moves = self.pseudo_moves();
         moves.iter().filter(|&&mv| self.reach(mv).is_some()).count()
     }
 
     /// Whether the side to move has a legal move (rule 7 applied), noting the bans it meets
-    /// on the way. Cheap where it matters: the first unbanned move ends the check.
+    /// on the way: the rule 7 checks stop at the first move allowed.
     fn has_legal_move(&mut self) -> bool {
+        let moves = self.pseudo_moves();
+        moves.iter().any(|&mv| self.reach(mv).is_some())
+    }
+
+    /// The side to move's moves before rule 7.
+    fn pseudo_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         let game = &self.game;
         game.position()
             .for_each_pseudo_move(game.rules(), |mv| moves.push(mv));
-        moves.iter().any(|&mv| self.reach(mv).is_some())
+        moves
     }
 
     /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
