@@ -89,9 +89,16 @@ enum Command {
         /// Nodes per move.
         #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
-        /// Random plies of each opening (balanced: equal material afterwards).
+        /// Random plies of each opening (balanced: equal material afterwards, or with --openings
+        /// the book position's material).
         #[arg(long, default_value_t = 8)]
         opening_plies: u32,
+        /// Start each game from a position of this openings file (one position string per
+        /// line, as for `match --openings`), picked by the seed and the game's number, and
+        /// play --opening-plies random plies from there: for games whose start position is
+        /// already decided.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<String>,
         /// Games played at once, one thread each.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         concurrency: u64,
@@ -180,6 +187,7 @@ fn main() -> ExitCode {
             seed,
             nodes,
             opening_plies,
+            openings,
             concurrency,
             hash,
             eval_file,
@@ -190,6 +198,7 @@ fn main() -> ExitCode {
             seed,
             nodes,
             opening_plies,
+            openings,
             concurrency: concurrency as usize,
             hash_mib: hash as usize,
             eval_file,

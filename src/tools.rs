@@ -7,6 +7,7 @@ use std::time::Duration;
 use mingmang::cli::RuleArgs;
 use mingmang::data::datagen::{self, DatagenConfig, Progress};
 use mingmang::data::tune::{self, TuneConfig};
+use mingmang::matchrunner::openings::read_openings;
 use mingmang::search::eval::Weights;
 
 /// The ply limit of self-play games when `--max-plies` is not given: rule 7 makes every game
@@ -19,6 +20,7 @@ pub struct DatagenArgs {
     pub seed: u64,
     pub nodes: u64,
     pub opening_plies: u32,
+    pub openings: Option<String>,
     pub concurrency: usize,
     pub hash_mib: usize,
     pub eval_file: Option<String>,
@@ -50,6 +52,14 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         seed: args.seed,
         nodes: args.nodes,
         opening_plies: args.opening_plies,
+        book: match &args.openings {
+            None => Vec::new(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read --openings {path}: {e}"))?;
+                read_openings(&text, rules).map_err(|e| format!("--openings {path}: {e}"))?
+            }
+        },
         concurrency: args.concurrency,
         hash_mib: args.hash_mib,
         weights: weights(args.eval_file.as_deref())?,

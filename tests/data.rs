@@ -182,3 +182,59 @@ fn match_shards_merge_into_one_result() {
         "differ from the first shard",
     );
 }
+
+#[test]
+fn datagen_starts_from_an_openings_file_and_reports_bad_ones() {
+    let dir = scratch("book");
+    let (book, out) = (dir.join("book.txt"), dir.join("out.txt"));
+    // The Gala openings shipped for matches: games from them are not decided from the start.
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/openings/gala-balanced.txt"
+    );
+    let args = |book: &str, out: &Path| {
+        [
+            "datagen",
+            "--variant",
+            "gala",
+            "--openings",
+            book,
+            "--opening-plies",
+            "0",
+            "--max-plies",
+            "40",
+            "--games",
+            "3",
+            "--nodes",
+            "200",
+            "--out",
+            &out.to_string_lossy(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    run_ok(&args(shipped, &out));
+    let books: Vec<String> = std::fs::read_to_string(shipped)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let starts: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter(|l| l.split(" | ").nth(3) == Some("0"))
+        .map(|l| l.split(" | ").next().unwrap())
+        .collect();
+    assert_eq!(starts.len(), 3, "{text}");
+    for s in starts {
+        assert!(books.iter().any(|b| b == s), "{s} is not in the file");
+    }
+    // A missing file, a file of another game's board and an empty one are errors, not panics.
+    run_fails(&args("/no/such/file", &out), "cannot read --openings");
+    std::fs::write(&book, "8/8/8/8/8/8/8/8 w\n").unwrap();
+    run_fails(&args(&book.to_string_lossy(), &out), "--openings");
+    std::fs::write(&book, "# nothing\n").unwrap();
+    run_fails(&args(&book.to_string_lossy(), &out), "holds no position");
+}

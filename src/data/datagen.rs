@@ -14,7 +14,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::record::{rules_line, GameResult, Record, RecordScore};
-use crate::matchrunner::openings::random_opening;
+use crate::matchrunner::openings::{extend_opening, Opening};
+use crate::rules::random::Rng;
 use crate::rules::{format_position, Rules};
 use crate::search::eval::Weights;
 use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
@@ -32,6 +33,10 @@ pub struct DatagenConfig {
     pub nodes: u64,
     /// Random plies of each opening.
     pub opening_plies: u32,
+    /// Positions to start from instead of the start position (an openings file): each game
+    /// picks one by the seed and its number, then plays `opening_plies` random plies from it.
+    /// Empty: every game starts from the start position.
+    pub book: Vec<Opening>,
     /// Games played at once, one thread each.
     pub concurrency: usize,
     /// Transposition table per game, MiB.
@@ -54,7 +59,13 @@ pub struct Progress {
 /// Plays game number `index` of the shard and returns its records.
 pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
     let rules = config.rules;
-    let opening = random_opening(rules, config.opening_plies, config.seed, index as u64);
+    let opening = extend_opening(
+        &book_opening(config, index),
+        rules,
+        config.opening_plies,
+        config.seed,
+        index as u64,
+    );
     let mut game = opening.game(rules).expect("random openings are legal");
     let mut searcher = Searcher::new(config.hash_mib);
     searcher.set_weights(config.weights);
@@ -97,6 +108,18 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
         });
     }
     records
+}
+
+/// The book position game number `index` starts from (the start position without a book).
+/// The pick is random rather than in turn, so that shards of a small book do not all begin
+/// with the same positions.
+fn book_opening(config: &DatagenConfig, index: usize) -> Opening {
+    if config.book.is_empty() {
+        return Opening::startpos();
+    }
+    let mut rng =
+        Rng::new(config.seed.rotate_left(32) ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    config.book[rng.below(config.book.len())].clone()
 }
 
 /// Plays the shard's games, `concurrency` at a time, writing their records to `out` in game
@@ -156,6 +179,7 @@ pub fn run(
 mod tests {
     use super::*;
     use crate::data::record::read_records;
+    use crate::matchrunner::openings::read_openings;
     use crate::rules::{Game, Preset};
 
     fn config(concurrency: usize, seed: u64) -> DatagenConfig {
@@ -168,6 +192,7 @@ mod tests {
             seed,
             nodes: 300,
             opening_plies: 4,
+            book: Vec::new(),
             concurrency,
             hash_mib: 1,
             weights: Weights::default(),
@@ -178,6 +203,55 @@ mod tests {
         let mut out = Vec::new();
         run(config, &mut out, &mut |_| {}).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The first record of each game in `text`, by the ply each game's records start at.
+    fn first_records(text: &str) -> Vec<Record> {
+        let mut firsts: Vec<Record> = Vec::new();
+        let mut last_ply = None;
+        read_records(text, |_, r| {
+            if last_ply.is_none_or(|p: usize| p + 1 != r.ply) {
+                firsts.push(r.clone());
+            }
+            last_ply = Some(r.ply);
+        })
+        .unwrap();
+        firsts
+    }
+
+    #[test]
+    fn games_start_from_the_book_then_its_random_plies() {
+        let rules = config(1, 1).rules;
+        let book_text = "# two level positions\n\
+            5/1w1b1/5/1b1w1/5 w\n\
+            5/5/wb1bw/5/5 b\n";
+        let book = read_openings(book_text, rules).unwrap();
+        let mut cfg = config(2, 5);
+        cfg.book = book.clone();
+        cfg.opening_plies = 0;
+        let starts: Vec<String> = book
+            .iter()
+            .map(|o| format_position(o.game(rules).unwrap().position()))
+            .collect();
+        let firsts = first_records(&generate(&cfg));
+        assert_eq!(firsts.len(), 6);
+        for r in &firsts {
+            assert!(
+                starts.contains(&r.position),
+                "{} is not a book position",
+                r.position
+            );
+        }
+        // Random plies on top: each game begins two plies after a book position, and the
+        // shard is still the same at any concurrency.
+        cfg.opening_plies = 2;
+        let text = generate(&cfg);
+        cfg.concurrency = 1;
+        assert_eq!(generate(&cfg), text);
+        for r in first_records(&text) {
+            assert_eq!(r.ply, 2, "{r}");
+            assert!(!starts.contains(&r.position), "{r}");
+        }
     }
 
     #[test]

@@ -91,11 +91,27 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
 /// the last legal line is taken. Each opening depends only on `(seed, index)`, so games get the
 /// same openings whatever the concurrency.
 pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
+    extend_opening(&Opening::startpos(), rules, plies, seed, index)
+}
+
+/// `base` followed by `plies` random legal moves, balanced as in [`random_opening`] but
+/// against `base`'s own material lead (an opening book's position need not be level), and
+/// depending only on `(base, seed, index)`. `base` must be a legal, unfinished opening
+/// under `rules` (as [`read_openings`] checks); if no line of moves stays unfinished, `base`
+/// itself is returned.
+pub fn extend_opening(base: &Opening, rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
+    let Ok(start) = base.game(rules) else {
+        return base.clone();
+    };
+    let lead =
+        |p: &crate::rules::Position| p.total(Color::White) as i64 - p.total(Color::Black) as i64;
+    // As even as at the base (equal in Ming Mang; the hunt starts 16 against 1).
+    let base_lead = lead(start.position());
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let mut last = Opening::startpos();
+    let mut last = base.clone();
     for _ in 0..1000 {
-        let mut game = Game::new(rules);
-        let mut moves = Vec::new();
+        let mut game = start.clone();
+        let mut moves = base.moves.clone();
         for _ in 0..plies {
             let legal = game.legal_moves();
             if legal.is_empty() || game.outcome().is_over() {
@@ -105,13 +121,11 @@ pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Openin
             moves.push(mv.to_string());
             game.make(mv);
         }
-        // As even as at the start (equal in Ming Mang; the hunt starts 16 against 1).
-        let start = Game::start_position_of(&rules);
-        let lead = |p: &crate::rules::Position| {
-            p.total(Color::White) as i64 - p.total(Color::Black) as i64
+        let balanced = lead(game.position()) == base_lead;
+        let opening = Opening {
+            fen: base.fen.clone(),
+            moves,
         };
-        let balanced = lead(game.position()) == lead(&start);
-        let opening = Opening { fen: None, moves };
         if !game.outcome().is_over() {
             if balanced {
                 return opening;
