@@ -4,6 +4,7 @@
 //! Every board from 4x4 to 19x19 is read through the same rank and file occupancy words, so the
 //! features mean the same on all sizes.
 
+use super::limit_phase;
 use crate::rules::geometry::MAX_DIM;
 use crate::rules::{Color, Game, Position};
 
@@ -49,16 +50,6 @@ fn corner_pieces(pos: &Position, color: Color) -> i32 {
         pos.rank_bits(color, size.height() - 1),
     );
     ((bottom & corners).count_ones() + (top & corners).count_ones()) as i32
-}
-
-/// The eighths of the ply limit played (0 to 8), the phase [`MingMangWeights::material_late`]
-/// scales with; 0 without a limit. Eighths keep the term linear in its weight (so the tuner
-/// can fit it) while moving in steps of one every `limit / 8` plies, rarely within a search.
-fn limit_phase(game: &Game) -> i32 {
-    match game.rules().max_plies() {
-        Some(limit) if limit > 0 => (game.plies().min(limit as usize) * 8 / limit as usize) as i32,
-        _ => 0,
-    }
 }
 
 /// The feature counts: White's less Black's where only that difference is weighed, per colour

@@ -61,6 +61,17 @@ use once_cell::sync::Lazy;
 
 use crate::rules::{Game, GameKind, Rules};
 
+/// The eighths of the ply limit played (0 to 8), the phase the `material_late` weights of Ming
+/// Mang and the relatives scale with; 0 without a limit. Eighths keep the term linear in its
+/// weight (so the tuner can fit it) while moving in steps of one every `limit / 8` plies,
+/// rarely within a search.
+fn limit_phase(game: &Game) -> i32 {
+    match game.rules().max_plies() {
+        Some(limit) if limit > 0 => (game.plies().min(limit as usize) * 8 / limit as usize) as i32,
+        _ => 0,
+    }
+}
+
 /// The weights of one game: Ming Mang's set or a relative's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameWeights {
@@ -401,5 +412,56 @@ mod tests {
         w.set(WeightSet::Relative(GameKind::Rek), "tempo", 0)
             .unwrap();
         assert_eq!(evaluate(&game, &w), before + 50);
+    }
+
+    #[test]
+    fn material_late_weighs_a_lead_more_as_the_ply_limit_nears() {
+        use crate::rules::{parse_position, Preset};
+        for (preset, text, set) in [
+            (
+                Preset::MingMang,
+                "bbbb4/8/8/8/8/8/8/wwwww3 w",
+                WeightSet::MingMang(SizeClass::Medium),
+            ),
+            (
+                Preset::Apitsodok,
+                "bbbbbbbb/bbbbbbb1/8/8/8/8/wwwwwwww/wwwwwwww w",
+                WeightSet::Relative(GameKind::Apitsodok),
+            ),
+        ] {
+            let position = parse_position(text).unwrap();
+            let eval = |limit: Option<u32>, ply: usize, late: i32| {
+                let rules = Rules::preset(preset).with_max_plies(limit);
+                let game = Game::from_position(rules, position.clone())
+                    .unwrap()
+                    .at_ply(ply);
+                let mut w = Weights::default();
+                w.set(set, "material_late", late).unwrap();
+                evaluate(&game, &w)
+            };
+            assert_eq!(eval(Some(400), 0, 0), eval(Some(400), 300, 0), "{preset}");
+            // White, to move, is a piece ahead; 300 of 400 plies are six eighths.
+            assert_eq!(
+                eval(Some(400), 300, 4) - eval(Some(400), 0, 4),
+                4 * 6,
+                "{preset}"
+            );
+            // Behind by a piece, Black sees the same from its side.
+            let black = parse_position(&text.replace(" w", " b")).unwrap();
+            let rules = Rules::preset(preset).with_max_plies(Some(400));
+            let mut w = Weights::default();
+            w.set(set, "material_late", 4).unwrap();
+            let at = |ply| {
+                evaluate(
+                    &Game::from_position(rules, black.clone())
+                        .unwrap()
+                        .at_ply(ply),
+                    &w,
+                )
+            };
+            assert_eq!(at(400) - at(0), -4 * 8, "{preset}");
+            // Without a limit there is no phase.
+            assert_eq!(eval(None, 300, 4), eval(None, 0, 4), "{preset}");
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! a hand brings placement, and the hunter brings freedom and cage terms. Each relative has
 //! its own [`RelativeWeights`] (see [`super::Weights`]).
 
+use super::limit_phase;
 use crate::rules::{Color, Custodian, Family, Game, KingMove, Position, Square};
 
 weights! {
@@ -15,6 +16,10 @@ weights! {
         /// Per piece on the board or in hand: captured pieces are removed, so material is the
         /// game (the ply limit counts it too); a piece in hand will be a piece on the board.
         material = 100,
+        /// Per piece, times the eighths of the ply limit already played (0 to 8; only under a
+        /// limit): at the limit the piece count decides, so a piece ahead weighs more as it
+        /// nears.
+        material_late = 0,
         /// Per square a piece can move to: a side with no move loses, and mobility is the room to
         /// make threats.
         mobility = 1,
@@ -388,11 +393,17 @@ pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
         threats(&b, pos, f, Color::White, &reaches[0]),
         threats(&b, pos, f, Color::Black, &reaches[1]),
     ];
+    // Computed only when weighed: the evaluation runs at nearly every node.
+    let late = if w.material_late != 0 {
+        w.material_late * limit_phase(game)
+    } else {
+        0
+    };
     let mut feat = [Features::default(); 2];
     for c in Color::BOTH {
         let (i, o) = (c.index(), c.other().index());
         let fc = &mut feat[i];
-        fc.material = w.material * pos.total(c) as i32;
+        fc.material = (w.material + late) * pos.total(c) as i32;
         fc.mobility = w.mobility * reaches[i].count();
         // Pieces of c the opponent threatens.
         fc.hanging = (threat[o] & b.side[i]).count_ones() as i32;
