@@ -33,6 +33,12 @@ weights! {
         /// Per piece that no single custodian capture can take (Gala): a friendly neighbour or the
         /// edge beyond it on both its rank and its file.
         shielded = 12,
+        /// Per piece whose unbroken friendly line reaches an edge along both its rank and its
+        /// file (custodian capture of lines: Mak-yek, Apit-sodok): no custodian capture can take
+        /// it while that stays so, as in Ming Mang; intervention still can.
+        anchored = 0,
+        /// Per piece anchored so along one of its lines only.
+        half_anchored = 0,
         /// Per empty orthogonal neighbour of the king's group, up to four (Rek family): enclosure
         /// captures a group with none left, king included.
         king_liberty = 12,
@@ -367,6 +373,27 @@ fn shielded(own: u64, all: u64) -> u64 {
     (covered(0) | covered(1)) & (covered(2) | covered(3))
 }
 
+/// Pieces of `own` whose unbroken line of `own` pieces in direction `d` runs to the board's
+/// edge (the piece on the edge included).
+fn run_to_edge(own: u64, d: usize, all: u64) -> u64 {
+    let mut run = own & !shift(all, back(d), all);
+    loop {
+        let grown = run | (shift(run, back(d), all) & own);
+        if grown == run {
+            return run;
+        }
+        run = grown;
+    }
+}
+
+/// The pieces of `own` anchored along both lines and along one only: a line of friendly pieces
+/// reaching an edge cannot be flanked (see [`RelativeWeights::anchored`]).
+fn anchored(own: u64, all: u64) -> (u64, u64) {
+    let rank = run_to_edge(own, 0, all) | run_to_edge(own, 1, all);
+    let file = run_to_edge(own, 2, all) | run_to_edge(own, 3, all);
+    (rank & file, rank ^ file)
+}
+
 /// Per-colour features.
 #[derive(Default, Clone, Copy, Debug)]
 struct Features {
@@ -374,6 +401,7 @@ struct Features {
     mobility: i32,
     hanging: i32,
     shielded: i32,
+    anchored: i32,
     king: i32,
     hunt: i32,
 }
@@ -410,6 +438,11 @@ pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
         if f.custodian == Custodian::Single && !f.has_kings() {
             fc.shielded = w.shielded * (shielded(b.side[i], b.all)).count_ones() as i32;
         }
+        if f.custodian == Custodian::Line && (w.anchored != 0 || w.half_anchored != 0) {
+            let (both, one) = anchored(b.side[i], b.all);
+            fc.anchored =
+                w.anchored * both.count_ones() as i32 + w.half_anchored * one.count_ones() as i32;
+        }
         if f.has_kings() && f.king_move != KingMove::Hunter {
             if let Some(k) = pos.king(c) {
                 fc.king = king_safety(&b, bit(k), c, &reaches[o], threat[o], w);
@@ -425,6 +458,8 @@ pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
         + w.hanging_their * t.hanging
         + u.shielded
         - t.shielded
+        + u.anchored
+        - t.anchored
         + u.king
         - t.king
         + u.hunt
@@ -605,6 +640,32 @@ mod tests {
                 "{p}"
             );
         }
+    }
+
+    #[test]
+    fn anchored_pieces_are_those_whose_lines_reach_an_edge() {
+        let sq = |name: &str| {
+            let b = name.as_bytes();
+            1u64 << ((b[1] - b'1') * 8 + (b[0] - b'a'))
+        };
+        let set = |names: &[&str]| names.iter().fold(0, |acc, n| acc | sq(n));
+        let all = u64::MAX;
+        // a1 and h8 are corners; b1 leans on a1 along the rank and sits on the south edge;
+        // e1-e2 reach the south edge along the file but not an edge along their ranks; e4 is
+        // cut off from e2 by the empty e3; a4 and d8 sit on one edge each; d4-e4 touch none.
+        let own = set(&["a1", "b1", "h8", "e1", "e2", "e4", "a4", "d8", "d4"]);
+        let (both, one) = anchored(own, all);
+        assert_eq!(both, set(&["a1", "b1", "h8"]));
+        assert_eq!(one, set(&["e1", "e2", "a4", "d8"]));
+        // On the 7x7 board the edges move in.
+        let (both, _) = anchored(
+            set(&["g7", "f7"]),
+            Board::new(&Position::start(
+                crate::rules::BoardSize::new(7, 7).unwrap(),
+            ))
+            .all,
+        );
+        assert_eq!(both, set(&["g7", "f7"]));
     }
 
     #[test]
