@@ -144,6 +144,20 @@ fn slide(from: u64, d: usize, empty: u64, all: u64) -> u64 {
     reach
 }
 
+/// `seed` and the squares of `through` reached from it by steps in direction `d` that stay
+/// on `through`: the unbroken runs that `seed` starts, going `d`.
+#[inline(always)]
+fn extend(seed: u64, through: u64, d: usize, all: u64) -> u64 {
+    let mut run = seed;
+    loop {
+        let grown = run | (shift(run, d, all) & through);
+        if grown == run {
+            return run;
+        }
+        run = grown;
+    }
+}
+
 impl Board {
     fn new(pos: &Position) -> Board {
         let size = pos.size();
@@ -304,24 +318,9 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
         Custodian::Line => {
             for d in 0..4 {
                 // Enemy pieces in a run that ends in our piece going direction d.
-                let mut run = their & shift(own, back(d), all);
-                loop {
-                    let grown = run | (shift(run, back(d), all) & their);
-                    if grown == run {
-                        break;
-                    }
-                    run = grown;
-                }
+                let run = extend(their & shift(own, back(d), all), their, back(d), all);
                 let hit = shift(run, back(d), all) & b.empty & any;
-                let mut line = shift(hit, d, all) & run;
-                loop {
-                    let grown = line | (shift(line, d, all) & run);
-                    if grown == line {
-                        break;
-                    }
-                    line = grown;
-                }
-                caps |= line;
+                caps |= extend(shift(hit, d, all) & run, run, d, all);
             }
         }
     }
@@ -376,14 +375,7 @@ fn shielded(own: u64, all: u64) -> u64 {
 /// Pieces of `own` whose unbroken line of `own` pieces in direction `d` runs to the board's
 /// edge (the piece on the edge included).
 fn run_to_edge(own: u64, d: usize, all: u64) -> u64 {
-    let mut run = own & !shift(all, back(d), all);
-    loop {
-        let grown = run | (shift(run, back(d), all) & own);
-        if grown == run {
-            return run;
-        }
-        run = grown;
-    }
+    extend(own & !shift(all, back(d), all), own, back(d), all)
 }
 
 /// The pieces of `own` anchored along both lines and along one only: a line of friendly pieces
