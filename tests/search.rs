@@ -12,7 +12,9 @@ use common::search::{env_or, search_to_depth as search_with, NO_PRUNING as OFF};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
-use mingmang::search::{Limits, Score, SearchConfig, SearchOptions, SearchResult, Searcher};
+use mingmang::search::{
+    Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher,
+};
 
 const MATE: i32 = 1_000;
 
@@ -286,6 +288,73 @@ fn fixed_depth_is_deterministic() {
         (a.best, a.score, a.nodes, &a.pv),
         (b.best, b.score, b.nodes, &b.pv)
     );
+}
+
+/// Searches `game` to at most `nodes` nodes on one thread with `config`; returns the result and
+/// the reports.
+fn search_nodes(game: &Game, nodes: u64, config: SearchConfig) -> (SearchResult, Vec<SearchInfo>) {
+    let mut s = Searcher::new(4);
+    s.set_config(config);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut infos = Vec::new();
+    let r = s.search(
+        game,
+        &limits,
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
+    (r, infos)
+}
+
+#[test]
+fn an_interrupted_iteration_keeps_a_move_that_beat_the_best() {
+    // Node limits that cut iterations at many points, over a few openings, each searched with
+    // and without the switch (one thread, so the two walk the same tree until the cut). Without
+    // it the last completed iteration decides. With it, the search is the same; either it
+    // plays the same move, or it plays a move that beat that one in the interrupted iteration,
+    // reported one ply deeper with its line; the move played is always the last line reported.
+    let on = SearchConfig::default();
+    let off = SearchConfig {
+        partial_iteration: false,
+        ..on
+    };
+    assert!(on.partial_iteration);
+    let (mut cuts, mut kept) = (0, 0);
+    for seed in 1..=5 {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(Rules::default());
+        random_opening(&mut game, 10, &mut rng);
+        for nodes in (400..6000).step_by(300) {
+            let (r_off, i_off) = search_nodes(&game, nodes, off);
+            let (r_on, i_on) = search_nodes(&game, nodes, on);
+            let at = format!("seed {seed}, {nodes} nodes");
+            assert_eq!(r_on.nodes, r_off.nodes, "{at}: the same tree");
+            let last = i_on.last().expect("depth 1 always completes");
+            assert_eq!((Some(last.pv[0]), &last.pv), (r_on.best, &r_on.pv), "{at}");
+            let completed = i_off.last().expect("depth 1 always completes");
+            let key = |i: &SearchInfo| (i.depth, i.score, i.nodes, i.pv.clone());
+            let same: Vec<_> = i_on.iter().take(i_off.len()).map(key).collect();
+            assert_eq!(same, i_off.iter().map(key).collect::<Vec<_>>(), "{at}");
+            cuts += 1;
+            if r_on.best == r_off.best {
+                assert_eq!(i_on.len(), i_off.len(), "{at}");
+            } else {
+                assert_eq!(i_on.len(), i_off.len() + 1, "{at}: one more report");
+                assert_eq!(last.depth, completed.depth + 1, "{at}");
+                assert!(last.pv.len() >= 2, "{at}: the line of the deeper search");
+                kept += 1;
+            }
+        }
+    }
+    assert!(
+        kept > 0 && kept < cuts,
+        "{kept} of {cuts} cuts changed the move"
+    );
+    eprintln!("{kept} of {cuts} cuts changed the move");
 }
 
 #[test]

@@ -102,7 +102,8 @@ impl Default for SearchOptions {
 /// One progress report.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SearchInfo {
-    /// Completed depth.
+    /// Depth of the line: a completed iteration's, or, in the last report of a search stopped
+    /// inside an iteration whose move is played, that interrupted iteration's.
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,

@@ -19,6 +19,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     qsearch_tt: false,
     reverse_futility: false,
     iir: false,
+    partial_iteration: false,
 };
 
 /// Searches `game` to `depth` with `config` (a fresh 4 MiB table, one thread).

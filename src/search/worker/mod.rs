@@ -98,6 +98,10 @@ pub struct Worker<'a> {
     /// referred to; `usize::MAX` if none. See the module documentation.
     dep: usize,
     stopped: bool,
+    /// The latest root move that beat the first one in the current iteration (searched in full,
+    /// with a score inside or above the window): if the iteration is interrupted, it is the
+    /// better move at this depth than the last completed iteration's best.
+    partial_best: Option<RootMove>,
     /// Late move reductions by depth and move number (see [`LMR`]).
     lmr: &'static [[i32; 64]; 64],
     /// Copies of the shared switches and of the weights of the game played, read at every
@@ -161,6 +165,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
             stopped: false,
+            partial_best: None,
             lmr: &LMR,
             cfg: shared.config,
             weights,

@@ -1,5 +1,6 @@
 //! The root: its moves searched in the window, and iterative deepening with aspiration windows
-//! and MultiPV over them, reporting each completed depth.
+//! and MultiPV over them, reporting each completed depth (and, when stopped inside a depth, a
+//! move that already beat the previous best there).
 
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
@@ -86,6 +87,9 @@ impl Worker<'_> {
                 rm.pv.push(rm.mv);
                 let len = self.pv_len[1];
                 rm.pv.extend_from_slice(&self.pv[1][1..len.max(1)]);
+                if i > 0 {
+                    self.partial_best = Some(rm.clone());
+                }
             } else {
                 rm.score = -INF;
             }
@@ -104,7 +108,8 @@ impl Worker<'_> {
 
     /// Iterative deepening over `root` up to `max_depth`, reporting each completed line to
     /// `report` (main thread only). Returns the deepest completed depth; `root` is left
-    /// ordered best first as of the last completed iteration.
+    /// ordered best first as of the last completed iteration, or headed by a move that beat
+    /// that iteration's best in the interrupted one (reported too).
     pub fn iterate(
         &mut self,
         root: &mut Vec<RootMove>,
@@ -126,6 +131,7 @@ impl Worker<'_> {
                 rm.prev_score = rm.score;
             }
             self.seldepth = 0;
+            self.partial_best = None;
             for pv_idx in 0..multi_pv {
                 self.aspiration(&mut root[pv_idx..], d);
                 if self.stopped {
@@ -152,8 +158,24 @@ impl Worker<'_> {
             depth += 1;
         }
         if self.stopped || completed == 0 {
-            // An interrupted iteration's scores are partial; the last completed one decides.
+            // An interrupted iteration's scores are partial; the last completed one decides...
             *root = last_good;
+            // ...unless a move beat the previous best in it: that one was searched a ply
+            // deeper than anything completed, against the previous best searched at the same
+            // depth, and the deeper comparison is the better guess. Each iteration costs several
+            // times the one before, so the interrupted one is often half the budget; throwing
+            // it away wastes that. (With several lines wanted, all would need the new depth.)
+            if completed > 0 && multi_pv == 1 && self.cfg.partial_iteration {
+                if let Some(better) = self.partial_best.take() {
+                    if let Some(k) = root.iter().position(|rm| rm.mv == better.mv) {
+                        root[..=k].rotate_right(1);
+                        root[0] = better;
+                        if let Some(tx) = report {
+                            self.report(root, completed + 1, 1, tx);
+                        }
+                    }
+                }
+            }
         }
         self.poll();
         completed
