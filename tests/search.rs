@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::search::{env_or, search_to_depth as search_with, NO_PRUNING as OFF};
+use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
@@ -290,24 +290,13 @@ fn fixed_depth_is_deterministic() {
     );
 }
 
-/// Searches `game` to at most `nodes` nodes on one thread with `config`; returns the result and
-/// the reports.
+/// Searches `game` to at most `nodes` nodes on one thread with `config`.
 fn search_nodes(game: &Game, nodes: u64, config: SearchConfig) -> (SearchResult, Vec<SearchInfo>) {
-    let mut s = Searcher::new(4);
-    s.set_config(config);
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut infos = Vec::new();
-    let r = s.search(
-        game,
-        &limits,
-        &SearchOptions::default(),
-        &AtomicBool::new(false),
-        &mut |i| infos.push(i.clone()),
-    );
-    (r, infos)
+    search_limited(game, &limits, config)
 }
 
 #[test]

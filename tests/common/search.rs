@@ -1,11 +1,11 @@
-//! What the search tests share: a search to a fixed depth, the search with every pruning
-//! switched off, and the environment variables of the measurements.
+//! What the search tests share: a search under given limits (to a fixed depth, say), the
+//! search with every pruning switched off, and the environment variables of the measurements.
 
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use mingmang::rules::Game;
-use mingmang::search::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
+use mingmang::search::{Limits, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher};
 
 /// The search with every pruning, reduction and extension off: plain alpha-beta.
 pub const NO_PRUNING: SearchConfig = SearchConfig {
@@ -22,16 +22,30 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     partial_iteration: false,
 };
 
-/// Searches `game` to `depth` with `config` (a fresh 4 MiB table, one thread).
-pub fn search_to_depth(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
+/// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the
+/// result and the reports.
+pub fn search_limited(
+    game: &Game,
+    limits: &Limits,
+    config: SearchConfig,
+) -> (SearchResult, Vec<SearchInfo>) {
     let mut s = Searcher::new(4);
     s.set_config(config);
+    let mut infos = Vec::new();
+    let stop = AtomicBool::new(false);
+    let r = s.search(game, limits, &SearchOptions::default(), &stop, &mut |i| {
+        infos.push(i.clone())
+    });
+    (r, infos)
+}
+
+/// Searches `game` to `depth` with `config` (a fresh 4 MiB table, one thread).
+pub fn search_to_depth(game: &Game, depth: u32, config: SearchConfig) -> SearchResult {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let stop = AtomicBool::new(false);
-    s.search(game, &limits, &SearchOptions::default(), &stop, &mut |_| {})
+    search_limited(game, &limits, config).0
 }
 
 /// The environment variable `key` read as a `T`, or `default` when it is unset or unreadable.
