@@ -77,6 +77,10 @@ weights! {
         /// The hunt, per man below four: the hunter wins at fewer than two, so the last men are
         /// worth more than the first.
         last_men = 60,
+        /// The hunt, per step between the hunter and the nearest edge of the board: in the
+        /// middle it has room on every side, and the men cannot flank it without coming within
+        /// its jumps; by an edge it has a side less to escape to.
+        hunter_centre = 0,
         /// For being on move.
         tempo = 8,
     }
@@ -584,7 +588,10 @@ fn hunt(
         let dist = (i % 8 - hf).abs() + (i / 8 - hr).abs();
         near += (NEAR_RANGE - dist).max(0);
     }
-    s + w.hunter_chase * steps - w.hunter_near * near
+    let size = pos.size();
+    let (w8, h8) = (size.width() as i32, size.height() as i32);
+    let centre = hf.min(w8 - 1 - hf).min(hr).min(h8 - 1 - hr);
+    s + w.hunter_chase * steps - w.hunter_near * near - w.hunter_centre * centre
 }
 
 /// Loose men within this Manhattan distance of the hunter count as near.
@@ -631,6 +638,27 @@ mod tests {
                 RelativeWeights::HAND_SET.tempo,
                 "{p}"
             );
+        }
+    }
+
+    #[test]
+    fn the_hunters_distance_from_the_edge_counts_for_the_hunter() {
+        // The same six men, the hunter on an edge, one step in, and in the middle; with only
+        // this weight set, White (the men) is charged one weight per step, from either side's
+        // view.
+        let mut only = RelativeWeights::HAND_SET;
+        for name in RelativeWeights::NAMES {
+            only.set(name, 0).unwrap();
+        }
+        only.hunter_centre = 10;
+        let rules = Rules::preset(Preset::MakyekHunt);
+        for (hunter, steps) in [("B7", 0), ("1B6", 1), ("3B4", 3)] {
+            for (side, sign) in [("w", 1), ("b", -1)] {
+                let text = format!("8/8/8/{hunter}/8/w4w1w/2w5/3w3w {side}");
+                let pos = crate::rules::notation::parse_position(&text).unwrap();
+                let game = Game::from_position(rules, pos).unwrap();
+                assert_eq!(evaluate(&game, &only), -10 * steps * sign, "{text}");
+            }
         }
     }
 
