@@ -588,9 +588,8 @@ fn hunt(
         let dist = (i % 8 - hf).abs() + (i / 8 - hr).abs();
         near += (NEAR_RANGE - dist).max(0);
     }
-    let size = pos.size();
-    let (w8, h8) = (size.width() as i32, size.height() as i32);
-    let centre = hf.min(w8 - 1 - hf).min(hr).min(h8 - 1 - hr);
+    let (width, height) = (pos.size().width() as i32, pos.size().height() as i32);
+    let centre = hf.min(width - 1 - hf).min(hr).min(height - 1 - hr);
     s + w.hunter_chase * steps - w.hunter_near * near - w.hunter_centre * centre
 }
 
