@@ -143,3 +143,41 @@ pub fn opening_position(opening: &Opening, rules: Rules) -> String {
         .map(|g| format_position(g.position()))
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+    use std::collections::HashSet;
+
+    /// An openings file shipped in `docs/openings/`, read under its game's rules.
+    fn shipped(file: &str, preset: Preset) -> (Rules, Vec<Opening>) {
+        let path = format!("{}/docs/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let rules = Rules::preset(preset);
+        let openings = read_openings(&text, rules).unwrap_or_else(|e| panic!("{file}: {e}"));
+        (rules, openings)
+    }
+
+    #[test]
+    fn the_shipped_rek_family_openings_are_distinct_level_and_white_to_move() {
+        for (file, preset) in [
+            ("rek-balanced.txt", Preset::Rek),
+            ("minrekchanh-balanced.txt", Preset::MinRekChanh),
+        ] {
+            let (rules, openings) = shipped(file, preset);
+            // 1,500 openings, so `--games 3000` plays each with both colours.
+            assert_eq!(openings.len(), 1500, "{file}");
+            let distinct: HashSet<_> = openings.iter().map(|o| o.fen.clone()).collect();
+            assert_eq!(distinct.len(), openings.len(), "{file} repeats an opening");
+            for opening in &openings {
+                let game = opening.game(rules).unwrap();
+                let position = game.position();
+                // Eight plies from the start: White is to move, and nobody has lost a piece.
+                assert_eq!(position.side_to_move(), Color::White, "{file}: {opening:?}");
+                assert_eq!(position.total(Color::White), 16, "{file}: {opening:?}");
+                assert_eq!(position.total(Color::Black), 16, "{file}: {opening:?}");
+            }
+        }
+    }
+}
