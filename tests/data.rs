@@ -159,6 +159,21 @@ fn match_shards_merge_into_one_result() {
         );
     }
     assert_eq!(json_num(&all, "shards"), 2.0);
+    // The pairs add up too (each shard's two pairs are complete within it).
+    let pairs = |text: &str| -> Vec<u64> {
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        v["pairs"]["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect()
+    };
+    let (a, b) = (pairs(&p1.json), pairs(&p2.json));
+    let sum: Vec<u64> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+    assert_eq!(pairs(&all), sum);
+    assert_eq!(sum.iter().sum::<u64>(), 4);
+    assert!(text.contains("By pairs: 4 pairs"), "{text}");
     assert!(text.starts_with("Merged: 2 shards, 8 games\n"), "{text}");
     assert!(
         text.contains("a vs b: W ") && text.contains("SPRT elo0 0 elo1 20"),

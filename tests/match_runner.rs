@@ -151,6 +151,59 @@ fn records_and_statistics_agree() {
     assert_eq!(plan(pgn), plan(&third.pgn));
 }
 
+/// The first engine's points in each pair of games (1-2, 3-4, ...) from the records, counted
+/// by half-points as the summary's `pairs.counts`; an odd last game is in no pair.
+fn pair_counts(recs: &[common::matches::Record], player: &str) -> [u64; 5] {
+    let mut counts = [0; 5];
+    for pair in recs.chunks_exact(2) {
+        let halves: usize = pair
+            .iter()
+            .map(|r| {
+                let [w, _, d] = score_of(std::slice::from_ref(r), player);
+                2 * w + d
+            })
+            .sum();
+        counts[halves] += 1;
+    }
+    counts
+}
+
+/// Five games between two depths of mingmang: two pairs and a game without a partner. The
+/// summary counts the pairs as the records show them, and prints the estimate by pairs.
+#[test]
+fn pairs_are_counted_as_the_records_show() {
+    let played = Match::new("pairs")
+        .mingmang("name=deep depth=2")
+        .mingmang("name=shallow depth=1")
+        .flags("--size 5x5 --max-plies 30 --games 5 --random-openings 4 --seed 3")
+        .flags("--sprt elo0=0 elo1=400")
+        .records()
+        .run();
+    let mut recs = records(&played.pgn);
+    assert_eq!(recs.len(), 5);
+    recs.sort_by_key(|r| r.tag("Game").unwrap().parse::<u32>().unwrap());
+    let summary: serde_json::Value = serde_json::from_str(&played.json).unwrap();
+    let counts: Vec<u64> = summary["pairs"]["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, pair_counts(&recs[..4], "deep"), "{}", played.json);
+    assert_eq!(summary["pairs"]["pairs"], 2);
+    assert_eq!(summary["sprt"]["model"], "pairs");
+    assert!(
+        played.stdout.contains("By pairs: 2 pairs, 0: "),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.stdout.contains(" by pairs: LLR "),
+        "{}",
+        played.stdout
+    );
+}
+
 /// An engine whose `query` answers are wrong gets its disagreements recorded (two per game:
 /// gameover and result), without changing the referee's result.
 #[test]

@@ -2,7 +2,8 @@
 //! published formulas (logistic Elo; cutechess-cli's error bars and LOS; fastchess's GSPRT).
 
 use mingmang::matchrunner::stats::{
-    elo_estimate, elo_from_score, erf, los, score_from_elo, Sprt, SprtDecision, Wdl,
+    elo_estimate, elo_estimate_pairs, elo_from_score, erf, los, los_pairs, score_from_elo, Pairs,
+    Sprt, SprtDecision, SprtModel, Wdl,
 };
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -115,6 +116,84 @@ fn sprt_parse_errors() {
     assert!(Sprt::parse(&["alpha=0.7"]).is_err());
     assert!(Sprt::parse(&["gamma=1"]).is_err());
     assert!(Sprt::parse(&["elo0"]).is_err());
+    assert!(Sprt::parse(&["model=quads"]).is_err());
     let d = Sprt::parse::<&str>(&[]).unwrap();
     assert_eq!((d.elo0, d.elo1, d.alpha, d.beta), (0.0, 5.0, 0.05, 0.05));
+    assert_eq!(d.model, SprtModel::Pairs);
+    let g = Sprt::parse(&["model=games", "elo1=10"]).unwrap();
+    assert_eq!((g.model, g.elo1), (SprtModel::Games, 10.0));
+}
+
+#[test]
+fn elo_los_and_sprt_by_pairs() {
+    // 20 pairs: 14 gave 1 point of 2, 5 gave 3/2, 1 gave 2 (a Rek match's counts).
+    // Pair scores (the pair's mean): 0.5, 0.75, 1.
+    // mean = (14 * 0.5 + 5 * 0.75 + 1) / 20 = 11.75 / 20 = 0.5875;
+    // variance = (14 * 0.0875^2 + 5 * 0.1625^2 + 0.4125^2) / 20
+    //          = (0.1071875 + 0.13203125 + 0.17015625) / 20 = 0.02046875;
+    // se = sqrt(0.02046875 / 20) = 0.0319912; 95%: 0.5875 ± 0.0627023 = [0.524798, 0.650202]
+    //   -> Elo [17.246, 107.69]; Elo(0.5875) = -400 log10(0.702128) = 61.434.
+    let pairs = Pairs {
+        counts: [0, 0, 14, 5, 1],
+    };
+    assert_eq!(pairs.pairs(), 20);
+    let s = pairs.sample().unwrap();
+    assert!(close(s.mean, 0.5875, 1e-12) && close(s.variance, 0.020_468_75, 1e-12));
+    let e = elo_estimate_pairs(&pairs).unwrap();
+    assert!(close(e.elo, 61.434, 0.01), "{e:?}");
+    assert!(
+        close(e.low, 17.246, 0.01) && close(e.high, 107.69, 0.01),
+        "{e:?}"
+    );
+    // LOS = 1/2 + 1/2 erf(0.0875 / (0.0319912 sqrt 2)) = 1/2 + 1/2 erf(1.934042) = 0.996882.
+    assert!(close(los_pairs(&pairs), 0.996_882, 1e-5));
+    // LLR (elo0 0, elo1 10): s0 = 0.5, s1 = 0.5143871;
+    // 20 * 0.0143871 * (1.175 - 1.0143871) / (2 * 0.02046875) = 1.128924.
+    let sprt = Sprt::parse(&["elo0=0", "elo1=10"]).unwrap();
+    let llr = sprt.llr_by_model(&Wdl::default(), &pairs);
+    assert!(close(llr, 1.128_924, 1e-5), "{llr}");
+    // The games model ignores the pairs and reads the games.
+    let games = Sprt::parse(&["elo0=0", "elo1=10", "model=games"]).unwrap();
+    let wdl = Wdl::new(15, 19, 7);
+    assert_eq!(games.llr_by_model(&wdl, &pairs), games.llr(&wdl));
+}
+
+#[test]
+fn independent_games_give_the_same_interval_by_pairs() {
+    // Each game a win, a draw or a loss with equal odds, the two games of a pair independent:
+    // 9 pairs scoring 0, 1/2, 1, 3/2, 2 points 1, 2, 3, 2, 1 times are 18 games, 6 of each.
+    // Per game: variance (6 * 1/4 + 6 * 1/4) / 18 = 1/6, se = sqrt(1/6 / 18) = sqrt(1/108).
+    // Per pair: variance (2 * 1/4 + 4 * 1/16) / 9 = 1/12, se = sqrt(1/12 / 9) = sqrt(1/108).
+    let pairs = Pairs {
+        counts: [1, 2, 3, 2, 1],
+    };
+    let by_games = elo_estimate(&Wdl::new(6, 6, 6)).unwrap();
+    let by_pairs = elo_estimate_pairs(&pairs).unwrap();
+    assert!(
+        close(by_games.error, by_pairs.error, 1e-9),
+        "{by_games:?} {by_pairs:?}"
+    );
+    assert!(close(by_pairs.elo, 0.0, 1e-12));
+    // Every pair split 1-1 (each opening won by the same colour twice): by games the
+    // interval is wide, by pairs there is no evidence either way and no spread.
+    let split = Pairs {
+        counts: [0, 0, 10, 0, 0],
+    };
+    let e = elo_estimate_pairs(&split).unwrap();
+    assert!(close(e.elo, 0.0, 1e-12) && close(e.error, 0.0, 1e-12));
+    assert_eq!(los_pairs(&split), 0.5);
+    let sprt = Sprt::parse::<&str>(&[]).unwrap();
+    assert_eq!(sprt.llr_by_model(&Wdl::new(10, 0, 10), &split), 0.0);
+    // Every pair won twice: certain, not a division by zero.
+    assert_eq!(
+        los_pairs(&Pairs {
+            counts: [0, 0, 0, 0, 3]
+        }),
+        1.0
+    );
+    assert!(elo_estimate_pairs(&Pairs::default()).is_none());
+    let mut added = split;
+    added.add(4);
+    added.add_all(&pairs);
+    assert_eq!(added.counts, [1, 2, 13, 2, 2]);
 }

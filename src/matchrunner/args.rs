@@ -104,7 +104,8 @@ pub struct MatchArgs {
     /// Random balanced openings: K random legal plies from the start (equal piece counts).
     #[arg(long, value_name = "K")]
     pub random_openings: Option<u32>,
-    /// Stop as soon as an SPRT decides: elo0=0 elo1=5 alpha=0.05 beta=0.05.
+    /// Stop as soon as an SPRT decides: elo0=0 elo1=5 alpha=0.05 beta=0.05 model=pairs
+    /// (model=games counts single games instead of pairs of games of one opening).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
     /// Write the game records (PGN-like) to FILE.

@@ -18,7 +18,7 @@ pub mod tc;
 
 pub use args::MatchArgs;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ use engine::{Engine, EngineSpec};
 use json::Json;
 use openings::{opening_position, random_opening, Opening};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
-use stats::{elo_estimate, los, Sprt, SprtDecision, Wdl};
+use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
 
 /// Where the openings come from.
 #[derive(Clone, Debug)]
@@ -81,10 +81,14 @@ pub struct Job {
     pub black: usize,
     /// The opening.
     pub opening: Opening,
+    /// The pair this game belongs to (the two games of one opening with colours swapped),
+    /// numbered through the match; `None` for the last game of an odd `--games`, which has no
+    /// partner.
+    pub pair: Option<u64>,
 }
 
 /// The games of a match in order: for each round, each pair of engines, `games` games; games
-/// 2k and 2k+1 of a pairing share an opening with colours swapped.
+/// 2k and 2k+1 of a pairing share an opening with colours swapped and form a pair.
 pub fn schedule(config: &MatchConfig) -> Vec<Job> {
     let n = config.engines.len();
     let mut jobs = Vec::new();
@@ -110,12 +114,14 @@ pub fn schedule(config: &MatchConfig) -> Vec<Job> {
                         opening_index += 1;
                     }
                     let (white, black) = if g % 2 == 0 { (i, j) } else { (j, i) };
+                    let paired = g % 2 == 1 || g + 1 < config.games;
                     jobs.push(Job {
                         number: jobs.len() + 1,
                         round,
                         white,
                         black,
                         opening: opening.clone(),
+                        pair: paired.then_some(opening_index - 1),
                     });
                 }
             }
@@ -146,6 +152,10 @@ pub struct Tally {
     pub terminations: BTreeMap<String, u32>,
     /// Number of `query` disagreements.
     pub disagreements: usize,
+    /// The first engine's completed game pairs (two-engine matches only).
+    pub pairs: Pairs,
+    /// Pairs with one game finished: the first engine's half-points in it, by pair.
+    half_pairs: HashMap<u64, usize>,
 }
 
 impl Tally {
@@ -156,7 +166,26 @@ impl Tally {
         }
     }
 
-    fn add(&mut self, r: &GameRecord) {
+    /// Counts the game `r`, which belongs to the pair `pair` of a two-engine match, if any.
+    fn add(&mut self, r: &GameRecord, pair: Option<u64>) {
+        if let Some(pair) = pair {
+            let white_half_points = match r.result {
+                GameResult::WhiteWins => 2,
+                GameResult::Draw => 1,
+                GameResult::BlackWins => 0,
+            };
+            let first = if r.white == 0 {
+                white_half_points
+            } else {
+                2 - white_half_points
+            };
+            match self.half_pairs.remove(&pair) {
+                Some(other) => self.pairs.add(first + other),
+                None => {
+                    self.half_pairs.insert(pair, first);
+                }
+            }
+        }
         let (w, b) = (r.white, r.black);
         match r.result {
             GameResult::WhiteWins => {
@@ -191,6 +220,15 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     }
     let jobs = schedule(config);
     let scheduled = jobs.len();
+    // Pairs are counted for the two engines of a match; a round robin's per-engine results
+    // are against the field, where a pair has no single opponent.
+    let pair_of: HashMap<usize, u64> = if config.engines.len() == 2 {
+        jobs.iter()
+            .filter_map(|j| j.pair.map(|p| (j.number, p)))
+            .collect()
+    } else {
+        HashMap::new()
+    };
     let mut pgn = match &config.pgn {
         Some(path) => {
             Some(File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?)
@@ -229,7 +267,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let mut records = Vec::new();
     let mut sprt_state = None;
     for record in rx {
-        tally.add(&record);
+        tally.add(&record, pair_of.get(&record.number).copied());
         if let Some(file) = pgn.as_mut() {
             file.write_all(record::format_record(&record, &config.settings, &start_fen).as_bytes())
                 .and_then(|_| file.flush())
@@ -237,9 +275,9 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         }
         records.push(record);
         if let Some(sprt) = &config.sprt {
-            let wdl = tally.per_engine[0];
-            let decision = sprt.decision(&wdl);
-            sprt_state = Some((sprt.llr(&wdl), decision));
+            let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
+            let decision = sprt.decide(llr);
+            sprt_state = Some((llr, decision));
             if decision != SprtDecision::Continue {
                 // Games already running finish and count; no new game starts.
                 stop.store(true, Ordering::Relaxed);
@@ -343,7 +381,8 @@ fn progress_line(
     );
     if let Some(sprt) = &config.sprt {
         let (lo, hi) = sprt.bounds();
-        line.push_str(&format!(" LLR {:.2} [{lo:.2}, {hi:.2}]", sprt.llr(first)));
+        let llr = sprt.llr_by_model(first, &tally.pairs);
+        line.push_str(&format!(" LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
     }
     line
 }
@@ -365,6 +404,9 @@ pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
     );
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
     out.push_str(&results_text(&names, &tally.per_engine));
+    if names.len() == 2 {
+        out.push_str(&pairs_text(&tally.pairs));
+    }
     if let (Some(sprt), Some((llr, d))) = (&config.sprt, report.sprt) {
         out.push_str(&sprt_text(sprt, llr, d));
     }
@@ -409,15 +451,36 @@ fn results_text(names: &[&str], per_engine: &[Wdl]) -> String {
     out
 }
 
+/// The line of the game pairs of a two-engine match: how many pairs gave the first engine 0,
+/// 1/2, 1, 3/2 and 2 points, and the Elo estimate and LOS counted by pairs. Empty before the
+/// first complete pair.
+fn pairs_text(pairs: &Pairs) -> String {
+    let Some(e) = elo_estimate_pairs(pairs) else {
+        return String::new();
+    };
+    let [p0, p1, p2, p3, p4] = pairs.counts;
+    format!(
+        "By pairs: {} pairs, 0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4}; Elo {:+.1} ± {:.1} \
+         (95%: {:.1} .. {:.1}), LOS {:.1}%\n",
+        pairs.pairs(),
+        e.elo,
+        e.error,
+        e.low,
+        e.high,
+        100.0 * los_pairs(pairs)
+    )
+}
+
 /// The SPRT line.
 fn sprt_text(sprt: &Sprt, llr: f64, d: SprtDecision) -> String {
     let (lo, hi) = sprt.bounds();
     format!(
-        "SPRT elo0 {} elo1 {} alpha {} beta {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
+        "SPRT elo0 {} elo1 {} alpha {} beta {} by {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
         sprt.elo0,
         sprt.elo1,
         sprt.alpha,
         sprt.beta,
+        sprt.model.name(),
         decision_text(d)
     )
 }
@@ -445,6 +508,7 @@ fn sprt_json(sprt: &Sprt, llr: f64, d: SprtDecision) -> Json {
         ("elo1", Json::from(sprt.elo1)),
         ("alpha", Json::from(sprt.alpha)),
         ("beta", Json::from(sprt.beta)),
+        ("model", json::text(sprt.model.name())),
         ("llr", Json::from(llr)),
         ("lower", Json::from(lo)),
         ("upper", Json::from(hi)),
@@ -469,6 +533,24 @@ fn wdl_fields(wdl: &Wdl) -> Vec<(&'static str, Json)> {
     ]
 }
 
+/// The `pairs` object of a two-engine summary: the pair counts (by the first engine's points,
+/// 0 to 2 in halves) and the Elo estimate and LOS counted by pairs.
+fn pairs_json(pairs: &Pairs) -> Json {
+    let e = elo_estimate_pairs(pairs);
+    json::obj(vec![
+        (
+            "counts",
+            Json::Array(pairs.counts.iter().map(|&c| Json::from(c)).collect()),
+        ),
+        ("pairs", Json::from(pairs.pairs())),
+        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
+        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
+        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
+        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
+        ("los", Json::from(los_pairs(pairs))),
+    ])
+}
+
 /// The JSON summary: settings, totals from the first engine's side, each engine against the
 /// field, SPRT, terminations, disagreements and one entry per game.
 pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> Json {
@@ -490,6 +572,9 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         ("seed", Json::from(config.seed as i64)),
     ];
     top.extend(wdl_fields(&tally.per_engine[0]));
+    if config.engines.len() == 2 {
+        top.push(("pairs", pairs_json(&tally.pairs)));
+    }
     top.push((
         "players",
         Json::Array(

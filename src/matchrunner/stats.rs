@@ -1,20 +1,68 @@
 //! Match statistics: Elo difference with a 95% interval, likelihood of superiority (LOS) and
-//! the sequential probability ratio test (SPRT).
+//! the sequential probability ratio test (SPRT), counted by single games (the trinomial
+//! model: each game a win, draw or loss) or by game pairs (the pentanomial model).
 //!
-//! Formulas (all for the trinomial model: each game is a win, draw or loss):
+//! Formulas:
 //! - score `s = (W + D/2) / N`; Elo difference `elo(s) = -400 log10(1/s - 1)` (logistic).
 //! - error bars as in cutechess-cli: per-game variance `v = (W(1-s)^2 + D(1/2-s)^2 + L s^2) / N`,
 //!   standard error of the mean `se = sqrt(v / N)`, 95% interval of the score
 //!   `s ± 1.959964 se`, mapped through `elo`; the `±` printed is half the interval's width.
 //! - LOS as in cutechess-cli: `1/2 + 1/2 erf((W - L) / sqrt(2 (W + L)))` (draws carry no
 //!   information on who is stronger).
-//! - SPRT as in fastchess with its logistic (trinomial) model, the generalised SPRT of
-//!   Michel Van den Bergh: `s0 = 1/(1 + 10^(-elo0/400))`, likewise `s1`, and
+//! - SPRT as in fastchess with its logistic model, the generalised SPRT of Michel Van den
+//!   Bergh: `s0 = 1/(1 + 10^(-elo0/400))`, likewise `s1`, and
 //!   `LLR = N (s1 - s0)(2s - s0 - s1) / (2 v)`; the bounds are `ln(beta/(1-alpha))` and
 //!   `ln((1-beta)/alpha)`.
+//! - By pairs: the two games of an opening, played with colours swapped, are one observation,
+//!   the pair's mean score (0, 1/4, 1/2, 3/4 or 1). The same formulas then run over pairs, `N`
+//!   the number of pairs and `v` the variance of a pair's mean; LOS is the normal
+//!   approximation `1/2 + 1/2 erf((s - 1/2) / (se sqrt 2))`. When an opening favours one
+//!   colour, the two games of its pair tend to split and the pair's variance is smaller than
+//!   two independent games would have, so the interval is tighter; when the games of a pair
+//!   are independent, both models agree.
 
 /// The 97.5% quantile of the standard normal distribution, for two-sided 95% intervals.
 pub const Z_95: f64 = 1.959_963_984_540_054;
+
+/// What every statistic here is computed from: a number of independent observations of a
+/// score (single games or game pairs), their mean and the variance of one observation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Observations (games or pairs).
+    pub n: f64,
+    /// Their mean score, from 0 to 1.
+    pub mean: f64,
+    /// The variance of one observation around the mean.
+    pub variance: f64,
+}
+
+impl Sample {
+    /// The sample of observations scoring `values[i]` `counts[i]` times; `None` if empty.
+    fn of(values: &[f64], counts: &[u32]) -> Option<Sample> {
+        let n: f64 = counts.iter().map(|&c| c as f64).sum();
+        if n == 0.0 {
+            return None;
+        }
+        let mean = values
+            .iter()
+            .zip(counts)
+            .map(|(x, &c)| x * c as f64)
+            .sum::<f64>()
+            / n;
+        let variance = values
+            .iter()
+            .zip(counts)
+            .map(|(x, &c)| c as f64 * (x - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some(Sample { n, mean, variance })
+    }
+
+    /// The standard error of the mean.
+    pub fn standard_error(&self) -> f64 {
+        (self.variance / self.n).sqrt()
+    }
+}
 
 /// Wins, draws and losses of one side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,14 +108,46 @@ impl Wdl {
 
     /// The variance of one game's score around the mean, or `None` before the first game.
     pub fn variance(&self) -> Option<f64> {
-        let s = self.score()?;
-        let n = self.games() as f64;
-        Some(
-            (self.wins as f64 * (1.0 - s).powi(2)
-                + self.draws as f64 * (0.5 - s).powi(2)
-                + self.losses as f64 * s.powi(2))
-                / n,
-        )
+        self.sample().map(|s| s.variance)
+    }
+
+    /// The games as a [`Sample`] of single-game scores, or `None` before the first game.
+    pub fn sample(&self) -> Option<Sample> {
+        Sample::of(&[1.0, 0.5, 0.0], &[self.wins, self.draws, self.losses])
+    }
+}
+
+/// Game pairs (the two games of one opening, colours swapped) counted by the points one side
+/// took from the pair: `counts[k]` pairs gave it `k/2` points, so `counts[0]` lost both games,
+/// `counts[2]` won one and lost one or drew both, `counts[4]` won both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// Pairs by the side's points in halves: 0, 1/2, 1, 3/2, 2.
+    pub counts: [u32; 5],
+}
+
+impl Pairs {
+    /// Number of pairs.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Counts a pair in which the side took `half_points` half-points (0 to 4).
+    pub fn add(&mut self, half_points: usize) {
+        self.counts[half_points] += 1;
+    }
+
+    /// Adds another tally's pairs (shards of one match).
+    pub fn add_all(&mut self, other: &Pairs) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+    }
+
+    /// The pairs as a [`Sample`] of pair scores (the mean of the pair's two games), or `None`
+    /// before the first pair.
+    pub fn sample(&self) -> Option<Sample> {
+        Sample::of(&[0.0, 0.25, 0.5, 0.75, 1.0], &self.counts)
     }
 }
 
@@ -98,8 +178,17 @@ pub struct EloEstimate {
 /// the first game. A perfect or zero score gives infinite values, as the data allow no finite
 /// estimate.
 pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
-    let s = wdl.score()?;
-    let se = (wdl.variance()? / wdl.games() as f64).sqrt();
+    wdl.sample().map(|s| elo_interval(&s))
+}
+
+/// The same from game pairs: the interval of the mean pair score.
+pub fn elo_estimate_pairs(pairs: &Pairs) -> Option<EloEstimate> {
+    pairs.sample().map(|s| elo_interval(&s))
+}
+
+/// The Elo difference of a sample's mean score with its 95% interval.
+pub fn elo_interval(sample: &Sample) -> EloEstimate {
+    let (s, se) = (sample.mean, sample.standard_error());
     let low = elo_from_score((s - Z_95 * se).clamp(0.0, 1.0));
     let high = elo_from_score((s + Z_95 * se).clamp(0.0, 1.0));
     // An interval reaching a score of 0 or 1 is unbounded; say so instead of inf - inf = NaN.
@@ -108,14 +197,14 @@ pub fn elo_estimate(wdl: &Wdl) -> Option<EloEstimate> {
     } else {
         f64::INFINITY
     };
-    Some(EloEstimate {
+    EloEstimate {
         // Adding 0.0 turns the -0.0 of an even score into 0.0 for printing.
         elo: elo_from_score(s) + 0.0,
         error,
         // (+ 0.0 again: no "-0.0" in the interval either.)
         low: low + 0.0,
         high: high + 0.0,
-    })
+    }
 }
 
 /// Likelihood of superiority: the probability that the side with results `wdl` is the stronger.
@@ -126,6 +215,20 @@ pub fn los(wdl: &Wdl) -> f64 {
         return 0.5;
     }
     0.5 + 0.5 * erf((wdl.wins as f64 - wdl.losses as f64) / (2.0 * decisive).sqrt())
+}
+
+/// Likelihood of superiority from game pairs: the normal approximation, the probability that
+/// the true mean pair score is above 1/2. 0.5 before the first pair or when every pair scored
+/// the same.
+pub fn los_pairs(pairs: &Pairs) -> f64 {
+    match pairs.sample() {
+        Some(s) if s.variance > 0.0 => {
+            0.5 + 0.5 * erf((s.mean - 0.5) / (s.standard_error() * std::f64::consts::SQRT_2))
+        }
+        // Every pair the same: certain if it was not an even split.
+        Some(s) if s.mean != 0.5 => (s.mean > 0.5) as u8 as f64,
+        _ => 0.5,
+    }
 }
 
 /// The error function. `std` has none, so this is the Chebyshev fit of Numerical Recipes
@@ -165,6 +268,35 @@ pub enum SprtDecision {
     AcceptH1,
 }
 
+/// What an SPRT counts as one observation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Game pairs (pentanomial): the default, since the two games of an opening are not
+    /// independent when the opening favours a colour.
+    Pairs,
+    /// Single games (trinomial), as cutechess-cli and older summaries count.
+    Games,
+}
+
+impl SprtModel {
+    /// The word used for the model in `--sprt model=...` and in summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            SprtModel::Pairs => "pairs",
+            SprtModel::Games => "games",
+        }
+    }
+
+    /// The model named `word`.
+    pub fn parse(word: &str) -> Option<SprtModel> {
+        match word {
+            "pairs" | "pentanomial" => Some(SprtModel::Pairs),
+            "games" | "trinomial" => Some(SprtModel::Games),
+            _ => None,
+        }
+    }
+}
+
 /// A sequential probability ratio test of H0: Elo = `elo0` against H1: Elo = `elo1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -176,23 +308,31 @@ pub struct Sprt {
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds (false negative).
     pub beta: f64,
+    /// Whether games or game pairs are the observations.
+    pub model: SprtModel,
 }
 
 impl Sprt {
-    /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order; missing keys keep these
-    /// defaults).
+    /// Reads `elo0=0 elo1=5 alpha=0.05 beta=0.05 model=pairs` (any order; missing keys keep
+    /// these defaults).
     pub fn parse<S: AsRef<str>>(items: &[S]) -> Result<Sprt, String> {
         let mut sprt = Sprt {
             elo0: 0.0,
             elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
+            model: SprtModel::Pairs,
         };
         for item in items {
             let item = item.as_ref();
             let (k, v) = item
                 .split_once('=')
                 .ok_or_else(|| format!("--sprt: '{item}' is not key=value"))?;
+            if k == "model" {
+                sprt.model = SprtModel::parse(v)
+                    .ok_or_else(|| format!("--sprt: model '{v}' is not pairs or games"))?;
+                continue;
+            }
             let x: f64 = v
                 .parse()
                 .map_err(|_| format!("--sprt: '{v}' is not a number"))?;
@@ -201,7 +341,11 @@ impl Sprt {
                 "elo1" => sprt.elo1 = x,
                 "alpha" => sprt.alpha = x,
                 "beta" => sprt.beta = x,
-                _ => return Err(format!("--sprt: unknown key '{k}' (elo0 elo1 alpha beta)")),
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{k}' (elo0 elo1 alpha beta model)"
+                    ))
+                }
             }
         }
         if sprt.elo0 >= sprt.elo1 || sprt.elo0.is_nan() || sprt.elo1.is_nan() {
@@ -223,24 +367,34 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the results `wdl` (of the side under test). Zero while the
-    /// variance is zero (no games, or every game the same result), where the normal
-    /// approximation says nothing.
+    /// The log-likelihood ratio of the results `wdl` (of the side under test), counted by
+    /// single games whatever the model. Zero while the variance is zero (no games, or every
+    /// game the same result), where the normal approximation says nothing.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let (Some(s), Some(v)) = (wdl.score(), wdl.variance()) else {
-            return 0.0;
+        wdl.sample().map_or(0.0, |s| self.llr_of(&s))
+    }
+
+    /// The log-likelihood ratio of the model's observations: `pairs` or the games of `wdl`.
+    pub fn llr_by_model(&self, wdl: &Wdl, pairs: &Pairs) -> f64 {
+        let sample = match self.model {
+            SprtModel::Pairs => pairs.sample(),
+            SprtModel::Games => wdl.sample(),
         };
-        if v <= 0.0 {
+        sample.map_or(0.0, |s| self.llr_of(&s))
+    }
+
+    /// The log-likelihood ratio of a sample of scores (zero without variance).
+    pub fn llr_of(&self, sample: &Sample) -> f64 {
+        if sample.variance <= 0.0 {
             return 0.0;
         }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        wdl.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v)
+        sample.n * (s1 - s0) * (2.0 * sample.mean - s0 - s1) / (2.0 * sample.variance)
     }
 
-    /// Whether the test has decided on `wdl`.
-    pub fn decision(&self, wdl: &Wdl) -> SprtDecision {
-        let llr = self.llr(wdl);
+    /// What a log-likelihood ratio decides.
+    pub fn decide(&self, llr: f64) -> SprtDecision {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             SprtDecision::AcceptH1
@@ -249,5 +403,10 @@ impl Sprt {
         } else {
             SprtDecision::Continue
         }
+    }
+
+    /// Whether the test has decided on the games `wdl` (counted by single games).
+    pub fn decision(&self, wdl: &Wdl) -> SprtDecision {
+        self.decide(self.llr(wdl))
     }
 }
