@@ -20,6 +20,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     reverse_futility: false,
     iir: false,
     partial_iteration: false,
+    threat_order: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

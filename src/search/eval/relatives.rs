@@ -354,6 +354,28 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
     caps
 }
 
+/// What the side to move of `game` (a relative) stands to lose: its pieces the opponent could
+/// capture with one move, and the empty squares orthogonally next to them, where a move
+/// blocks an intervention or gives an enclosed group a liberty. Bitboards with bit
+/// `rank * 8 + file` (see [`square_bit`]). The move picker tries the moves that touch them
+/// first (see `picker`).
+pub fn threatened_own(game: &Game) -> (u64, u64) {
+    let pos = game.position();
+    let f = game.rules().family();
+    let us = pos.side_to_move();
+    let b = Board::new(pos);
+    let them = us.other();
+    let r = reach(&b, pos, f, them);
+    let pieces = threats(&b, pos, f, them, &r) & b.side[us.index()];
+    (pieces, neighbours(pieces, b.all) & b.empty)
+}
+
+/// The bit of `sq` in the bitboards of [`threatened_own`].
+#[inline(always)]
+pub fn square_bit(sq: Square) -> u64 {
+    bit(sq)
+}
+
 /// The orthogonally connected group of `pieces` holding `seed`.
 #[inline]
 fn group_of(seed: u64, pieces: u64, all: u64) -> u64 {

@@ -229,6 +229,7 @@ impl Worker<'_> {
                     history: &self.history,
                     width: self.width,
                     killers: self.killers[ply],
+                    threat_order: self.cfg.threat_order,
                 };
                 let next = picker.next(&self.game, &hints);
                 picking = next.is_some();
