@@ -460,9 +460,10 @@ fn pairs_text(pairs: &Pairs) -> String {
     };
     let [p0, p1, p2, p3, p4] = pairs.counts;
     format!(
-        "By pairs: {} pairs, 0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4}; Elo {:+.1} ± {:.1} \
+        "By pairs: {} pair{}, 0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4}; Elo {:+.1} ± {:.1} \
          (95%: {:.1} .. {:.1}), LOS {:.1}%\n",
         pairs.pairs(),
+        if pairs.pairs() == 1 { "" } else { "s" },
         e.elo,
         e.error,
         e.low,
