@@ -14,7 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::eval::relatives::{square_bit, threatened_own};
+use super::eval::relatives::{square_bit, threatened_own, Threatened};
 use super::params::HISTORY_MAX;
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
@@ -108,15 +108,27 @@ pub(crate) struct Hints<'h> {
 }
 
 /// Whether the quiet moves of `rules`' game are ordered with the moves that save a threatened
-/// piece first: in Rek (intervention, enclosure, a king that slides). There a piece is lost
-/// to a single enemy move into a gap or a last liberty, and the saving move is a quiet one
-/// that history rarely ranks high: at a few thousand nodes the search reduced or pruned it
-/// and lost the piece (found in the games of a Rek match, confirmed by deeper searches).
-/// Adopted by SPRT on Rek; on Min Rek Chanh the same order measured +9 Elo, not significant,
-/// so that game and the others keep the plain history order.
+/// piece first: in Rek and Min Rek Chanh (intervention, enclosure and kings). There a piece
+/// is lost to a single enemy move into a gap or a last liberty, and the saving move is a
+/// quiet one that history rarely ranks high: at a few thousand nodes the search reduced or
+/// pruned it and lost the piece (found in the games of a Rek match, confirmed by deeper
+/// searches). Adopted by SPRT in these two games; the others keep the plain history order.
 pub(crate) fn rescues_first(rules: &Rules) -> bool {
     let f = rules.family();
-    f.enclosure && f.intervention && f.king_move == KingMove::Rook
+    f.enclosure && f.intervention && f.has_kings()
+}
+
+/// The squares a quiet move saves a threatened piece by moving to (besides moving the piece
+/// itself), as each game measured best: in Rek any empty square beside a threatened piece;
+/// in Min Rek Chanh only the squares the enemy's captures land on (the gap, the last
+/// liberty), where the wider set ordered so many moves first that the search grew and gained
+/// less.
+pub(crate) fn rescue_squares(rules: &Rules, threatened: &Threatened) -> u64 {
+    if rules.family().king_move == KingMove::Rook {
+        threatened.beside
+    } else {
+        threatened.landings
+    }
 }
 
 /// The history heuristic's slot of `mv` for the side with index `side` on a board `width`
@@ -229,7 +241,8 @@ impl MovePicker {
                     let table = self.table.filter(|_| self.table_played);
                     let skip = [table, self.killers_played[0], self.killers_played[1]];
                     let (threatened, cover) = if hints.threat_order && rescues_first(rules) {
-                        threatened_own(game)
+                        let t = threatened_own(game);
+                        (t.pieces, rescue_squares(rules, &t))
                     } else {
                         (0, 0)
                     };
@@ -290,29 +303,29 @@ mod tests {
     const KILLER_SCORE: u32 = 1 << 23;
     const QUIET_SCORE: u32 = 1 << 21;
 
-    /// The pieces of the side to move that some enemy move would capture, and the empty
-    /// squares orthogonally next to them, found the simple way: give the opponent the move,
-    /// play each of its moves and see which pieces are gone.
-    fn rescue_sets(game: &Game) -> (u64, u64) {
+    /// What the side to move stands to lose, found the simple way: give the opponent the
+    /// move, play each of its moves and see which pieces are gone and where the capturing
+    /// moves landed.
+    fn rescue_sets(game: &Game) -> Threatened {
         let rules = *game.rules();
         let mut flipped = game.position().clone();
         let us = flipped.side_to_move();
         flipped.set_side_to_move(us.other());
         let mut moves = Vec::new();
         flipped.for_each_pseudo_move(&rules, |mv| moves.push(mv));
-        let mut pieces = 0;
+        let mut t = Threatened::default();
         for mv in moves {
             let mut child = flipped.clone();
             child.apply(mv, &rules);
             for sq in flipped.pieces(us) {
                 if child.piece_at(sq) != Some(us) {
-                    pieces |= square_bit(sq);
+                    t.pieces |= square_bit(sq);
+                    t.landings |= square_bit(mv.to());
                 }
             }
         }
-        let mut cover = 0;
         for sq in flipped.pieces(us) {
-            if pieces & square_bit(sq) == 0 {
+            if t.pieces & square_bit(sq) == 0 {
                 continue;
             }
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -321,12 +334,12 @@ mod tests {
                 if (0..size.width() as i32).contains(&f) && (0..size.height() as i32).contains(&r) {
                     let n = Square::new(f as usize, r as usize);
                     if flipped.piece_at(n).is_none() {
-                        cover |= square_bit(n);
+                        t.beside |= square_bit(n);
                     }
                 }
             }
         }
-        (pieces, cover)
+        t
     }
 
     /// The order the picker must reproduce, built the simple way: every pseudo move scored
@@ -346,7 +359,8 @@ mod tests {
         let mut moves = Vec::new();
         pos.for_each_pseudo_move(&rules, |mv| moves.push(mv));
         let (threatened, cover) = if threat_order && rescues_first(&rules) {
-            rescue_sets(game)
+            let t = rescue_sets(game);
+            (t.pieces, rescue_squares(&rules, &t))
         } else {
             (0, 0)
         };
@@ -462,7 +476,7 @@ mod tests {
                     "{rules} {:?}",
                     game.position()
                 );
-                with_threats += (expected.0 != 0) as usize;
+                with_threats += (expected.pieces != 0) as usize;
             }
         }
         assert!(with_threats > 100, "{with_threats}");

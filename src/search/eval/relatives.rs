@@ -354,20 +354,59 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
     caps
 }
 
-/// What the side to move of `game` (a relative) stands to lose: its pieces the opponent could
-/// capture with one move, and the empty squares orthogonally next to them, where a move
-/// blocks an intervention or gives an enclosed group a liberty. Bitboards with bit
-/// `rank * 8 + file` (see [`square_bit`]). The move picker tries the moves that touch them
-/// first (see `picker`).
-pub fn threatened_own(game: &Game) -> (u64, u64) {
+/// What the side to move of a relative's position stands to lose to the opponent's next move,
+/// as bitboards with bit `rank * 8 + file` (see [`square_bit`]). The move picker tries the
+/// moves that touch them first (see `picker`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threatened {
+    /// The pieces the opponent could capture with one move.
+    pub pieces: u64,
+    /// The empty squares orthogonally next to them.
+    pub beside: u64,
+    /// The squares the opponent's capturing moves land on: a gap between two of our pieces
+    /// that intervention strikes, the last liberty of a group that enclosure strikes (the
+    /// Rek family's captures; custodian captures are not counted here).
+    pub landings: u64,
+}
+
+/// What the side to move of `game` (a relative) stands to lose (see [`Threatened`]).
+pub fn threatened_own(game: &Game) -> Threatened {
     let pos = game.position();
     let f = game.rules().family();
     let us = pos.side_to_move();
     let b = Board::new(pos);
     let them = us.other();
     let r = reach(&b, pos, f, them);
-    let pieces = threats(&b, pos, f, them, &r) & b.side[us.index()];
-    (pieces, neighbours(pieces, b.all) & b.empty)
+    let (own, all) = (b.side[us.index()], b.all);
+    let pieces = threats(&b, pos, f, them, &r) & own;
+    let mut landings = 0;
+    if r.moves && !(f.king_move == KingMove::Hunter && pos.king(them).is_some()) {
+        // As in `threats`, seen from the side that would lose the pieces.
+        if f.intervention {
+            landings |= shift(own, 0, all) & shift(own, 1, all) & b.empty & r.along_file();
+            landings |= shift(own, 2, all) & shift(own, 3, all) & b.empty & r.along_rank();
+        }
+        if f.enclosure {
+            let mut rest = own;
+            while rest != 0 {
+                let group = group_of(rest & rest.wrapping_neg(), own, all);
+                rest &= !group;
+                let around = neighbours(group, all);
+                let libs = around & b.empty;
+                if libs.count_ones() == 1
+                    && libs & r.any() != 0
+                    && movers_to(&b, &r, libs) & !around != 0
+                {
+                    landings |= libs;
+                }
+            }
+        }
+    }
+    Threatened {
+        pieces,
+        beside: neighbours(pieces, all) & b.empty,
+        landings,
+    }
 }
 
 /// The bit of `sq` in the bitboards of [`threatened_own`].
