@@ -1,5 +1,6 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
-//! captured, then the two killer moves, then the quiet moves by history score.
+//! captured, then the two killer moves, then the quiet moves by history score (in Rek and Min
+//! Rek Chanh, those that save a threatened piece first: see [`rescues_first`]).
 //!
 //! Each stage is produced only when the one before it is used up. Most nodes cut off on the
 //! table move, a capture or a killer (in the bench about four in five of the nodes that order
