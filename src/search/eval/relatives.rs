@@ -297,16 +297,24 @@ fn movers_to(b: &Board, r: &Reach, to: u64) -> u64 {
 /// The pieces of `c.other()` that `c` could capture with one move (the union over its moves),
 /// given `c`'s moves `r`. Found per capture kind from the destination squares.
 fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
+    threats_and_landings(b, pos, f, c, r).0
+}
+
+/// [`threats`], and the squares `c`'s capturing moves land on (a custodian capture's end
+/// square, an intervention's gap, an enclosure's last liberty; the hunter's jumps are not
+/// counted).
+fn threats_and_landings(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> (u64, u64) {
     if !r.moves {
-        return 0;
+        return (0, 0);
     }
     let (own, their) = (b.side[c.index()], b.side[c.other().index()]);
     let all = b.all;
     let mut caps = r.jumps;
+    let mut landings = 0;
     let hunter = f.king_move == KingMove::Hunter && pos.king(c).is_some();
     // The hunter captures only by jumping; the men's custodian is read from the family.
     if hunter {
-        return caps;
+        return (caps, landings);
     }
     let any = r.any();
     match f.custodian {
@@ -318,6 +326,7 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
                 let flanked = their & shift(own, back(d), all);
                 let hit = shift(flanked, back(d), all) & b.empty & any;
                 caps |= shift(hit, d, all);
+                landings |= hit;
             }
         }
         Custodian::Line => {
@@ -326,6 +335,7 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
                 let run = extend(their & shift(own, back(d), all), their, back(d), all);
                 let hit = shift(run, back(d), all) & b.empty & any;
                 caps |= extend(shift(hit, d, all) & run, run, d, all);
+                landings |= hit;
             }
         }
     }
@@ -336,6 +346,7 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
         caps |= shift(rank_gap, 0, all) | shift(rank_gap, 1, all);
         let file_gap = shift(their, 2, all) & shift(their, 3, all) & b.empty & r.along_rank();
         caps |= shift(file_gap, 2, all) | shift(file_gap, 3, all);
+        landings |= rank_gap | file_gap;
     }
     if f.enclosure {
         // A group with exactly one liberty that we reach is enclosed by moving there, unless
@@ -348,10 +359,11 @@ fn threats(b: &Board, pos: &Position, f: &Family, c: Color, r: &Reach) -> u64 {
             let libs = around & b.empty;
             if libs.count_ones() == 1 && libs & any != 0 && movers_to(b, r, libs) & !around != 0 {
                 caps |= group;
+                landings |= libs;
             }
         }
     }
-    caps
+    (caps, landings)
 }
 
 /// What the side to move of a relative's position stands to lose to the opponent's next move,
@@ -363,9 +375,9 @@ pub struct Threatened {
     pub pieces: u64,
     /// The empty squares orthogonally next to them.
     pub beside: u64,
-    /// The squares the opponent's capturing moves land on: a gap between two of our pieces
-    /// that intervention strikes, the last liberty of a group that enclosure strikes (the
-    /// Rek family's captures; custodian captures are not counted here).
+    /// The squares the opponent's capturing moves land on: the end square of a custodian
+    /// capture, a gap between two of our pieces that intervention strikes, the last liberty
+    /// of a group that enclosure strikes.
     pub landings: u64,
 }
 
@@ -377,34 +389,11 @@ pub fn threatened_own(game: &Game) -> Threatened {
     let b = Board::new(pos);
     let them = us.other();
     let r = reach(&b, pos, f, them);
-    let (own, all) = (b.side[us.index()], b.all);
-    let pieces = threats(&b, pos, f, them, &r) & own;
-    let mut landings = 0;
-    if r.moves && !(f.king_move == KingMove::Hunter && pos.king(them).is_some()) {
-        // As in `threats`, seen from the side that would lose the pieces.
-        if f.intervention {
-            landings |= shift(own, 0, all) & shift(own, 1, all) & b.empty & r.along_file();
-            landings |= shift(own, 2, all) & shift(own, 3, all) & b.empty & r.along_rank();
-        }
-        if f.enclosure {
-            let mut rest = own;
-            while rest != 0 {
-                let group = group_of(rest & rest.wrapping_neg(), own, all);
-                rest &= !group;
-                let around = neighbours(group, all);
-                let libs = around & b.empty;
-                if libs.count_ones() == 1
-                    && libs & r.any() != 0
-                    && movers_to(&b, &r, libs) & !around != 0
-                {
-                    landings |= libs;
-                }
-            }
-        }
-    }
+    // The opponent's captures take only our pieces, so where they land is where ours fall.
+    let (pieces, landings) = threats_and_landings(&b, pos, f, them, &r);
     Threatened {
         pieces,
-        beside: neighbours(pieces, all) & b.empty,
+        beside: neighbours(pieces, b.all) & b.empty,
         landings,
     }
 }
