@@ -105,9 +105,67 @@ fn sprt_bounds_and_llr() {
         sprt.decision(&Wdl::new(400, 200, 600)),
         SprtDecision::AcceptH0
     );
-    // No variance, no information: LLR 0.
-    assert_eq!(sprt.llr(&Wdl::new(5, 0, 0)), 0.0);
+    // Before the first game, nothing: LLR 0. Five wins and nothing else have no variance of
+    // their own; the test still moves, towards H1 (see the degenerate counts below).
     assert_eq!(sprt.llr(&Wdl::default()), 0.0);
+    assert!(sprt.llr(&Wdl::new(5, 0, 0)) > 0.0);
+}
+
+/// Runs of a single result move the SPRT instead of leaving it at zero: every game lost (or
+/// every pair lost twice) accepts H0, every game drawn too (no gain), every game won H1; each
+/// step of such a run moves the LLR further the same way.
+#[test]
+fn sprt_moves_on_degenerate_counts() {
+    let sprt = Sprt::parse(&["elo0=0", "elo1=10"]).unwrap();
+    let by_games = Sprt {
+        model: mingmang::matchrunner::stats::SprtModel::Games,
+        ..sprt
+    };
+    let llr_games = |wdl: Wdl| by_games.llr_by_model(&wdl, &Pairs::default());
+    let pairs = |counts: [u32; 5]| sprt.llr_by_model(&Wdl::default(), &Pairs { counts });
+    // The first observation already moves the test, a little.
+    assert!(llr_games(Wdl::new(0, 0, 1)) < 0.0);
+    assert!(pairs([1, 0, 0, 0, 0]) < 0.0);
+    let mut last = (0.0, 0.0, 0.0, 0.0);
+    let mut decided_at = (None, None, None, None);
+    for n in 1..=200u32 {
+        let now = (
+            llr_games(Wdl::new(0, 0, n)),
+            pairs([n, 0, 0, 0, 0]),
+            llr_games(Wdl::new(0, n, 0)),
+            llr_games(Wdl::new(n, 0, 0)),
+        );
+        assert!(
+            now.0 < last.0 && now.1 < last.1 && now.2 < last.2,
+            "{n}: {now:?}"
+        );
+        assert!(now.3 > last.3, "{n}: {now:?}");
+        let decided = |llr: f64, at: &mut Option<u32>, want: SprtDecision| {
+            if at.is_none() && by_games.decide(llr) != SprtDecision::Continue {
+                assert_eq!(by_games.decide(llr), want, "{n}");
+                *at = Some(n);
+            }
+        };
+        decided(now.0, &mut decided_at.0, SprtDecision::AcceptH0);
+        decided(now.1, &mut decided_at.1, SprtDecision::AcceptH0);
+        decided(now.2, &mut decided_at.2, SprtDecision::AcceptH0);
+        decided(now.3, &mut decided_at.3, SprtDecision::AcceptH1);
+        last = now;
+    }
+    // All four decide, and not on the first few observations.
+    let (lost, pairs_lost, drawn, won) = decided_at;
+    for (what, at) in [
+        ("games lost", lost),
+        ("pairs lost", pairs_lost),
+        ("games drawn", drawn),
+        ("games won", won),
+    ] {
+        let at = at.unwrap_or_else(|| panic!("{what}: undecided after 200"));
+        assert!((10..=100).contains(&at), "{what}: decided at {at}");
+    }
+    // Once two results have been seen, the counts are used as they are.
+    let wdl = Wdl::new(3, 0, 1);
+    assert_eq!(llr_games(wdl), by_games.llr_of(&wdl.sample().unwrap()));
 }
 
 #[test]
@@ -182,8 +240,9 @@ fn independent_games_give_the_same_interval_by_pairs() {
     let e = elo_estimate_pairs(&split).unwrap();
     assert!(close(e.elo, 0.0, 1e-12) && close(e.error, 0.0, 1e-12));
     assert_eq!(los_pairs(&split), 0.5);
+    // To the SPRT, every pair split is evidence of no gain: it moves towards H0.
     let sprt = Sprt::parse::<&str>(&[]).unwrap();
-    assert_eq!(sprt.llr_by_model(&Wdl::new(10, 0, 10), &split), 0.0);
+    assert!(sprt.llr_by_model(&Wdl::new(10, 0, 10), &split) < 0.0);
     // Every pair won twice: certain, not a division by zero.
     assert_eq!(
         los_pairs(&Pairs {

@@ -115,6 +115,14 @@ impl Wdl {
     pub fn sample(&self) -> Option<Sample> {
         Sample::of(&[1.0, 0.5, 0.0], &[self.wins, self.draws, self.losses])
     }
+
+    /// The sample the SPRT uses: [`Wdl::sample`], except that while every game has had the
+    /// same result (every game lost, or drawn), the other results count as
+    /// [`REGULARIZATION`] games each, so that such a run has a variance and moves the test
+    /// instead of leaving it at zero.
+    pub fn regularized_sample(&self) -> Option<Sample> {
+        regularized(&[1.0, 0.5, 0.0], &[self.wins, self.draws, self.losses])
+    }
 }
 
 /// Game pairs (the two games of one opening, colours swapped) counted by the points one side
@@ -149,6 +157,42 @@ impl Pairs {
     pub fn sample(&self) -> Option<Sample> {
         Sample::of(&[0.0, 0.25, 0.5, 0.75, 1.0], &self.counts)
     }
+
+    /// The sample the SPRT uses, regularized as [`Wdl::regularized_sample`] is.
+    pub fn regularized_sample(&self) -> Option<Sample> {
+        regularized(&[0.0, 0.25, 0.5, 0.75, 1.0], &self.counts)
+    }
+}
+
+/// The weight the SPRT gives each outcome not yet seen while only one outcome has been seen
+/// (half an observation, as a Jeffreys prior would). A run of losses then accepts H0 after
+/// about 16 games (elo1 10, alpha and beta 0.05), a run of draws after about 85: soon enough
+/// not to play a whole schedule for nothing, late enough that an unlucky start decides
+/// nothing. Once two outcomes have been seen, the counts are used as they are.
+pub const REGULARIZATION: f64 = 0.5;
+
+/// The sample of `values` seen `counts` times, with the unseen values counted
+/// [`REGULARIZATION`] times each while only one value has been seen; `None` before the first
+/// observation.
+fn regularized(values: &[f64], counts: &[u32]) -> Option<Sample> {
+    match counts.iter().filter(|&&c| c > 0).count() {
+        0 => return None,
+        1 => {}
+        _ => return Sample::of(values, counts),
+    }
+    let weights: Vec<f64> = counts
+        .iter()
+        .map(|&c| if c == 0 { REGULARIZATION } else { c as f64 })
+        .collect();
+    let n: f64 = weights.iter().sum();
+    let mean = values.iter().zip(&weights).map(|(x, w)| x * w).sum::<f64>() / n;
+    let variance = values
+        .iter()
+        .zip(&weights)
+        .map(|(x, w)| w * (x - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    Some(Sample { n, mean, variance })
 }
 
 /// The logistic Elo difference that gives the expected score `score` (infinite at 0 and 1).
@@ -368,26 +412,23 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of the results `wdl` (of the side under test), counted by
-    /// single games whatever the model. Zero while the variance is zero (no games, or every
-    /// game the same result), where the normal approximation says nothing.
+    /// single games whatever the model; zero before the first game.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        wdl.sample().map_or(0.0, |s| self.llr_of(&s))
+        wdl.regularized_sample().map_or(0.0, |s| self.llr_of(&s))
     }
 
-    /// The log-likelihood ratio of the model's observations: `pairs` or the games of `wdl`.
+    /// The log-likelihood ratio of the model's observations: `pairs` or the games of `wdl`;
+    /// zero before the first observation.
     pub fn llr_by_model(&self, wdl: &Wdl, pairs: &Pairs) -> f64 {
         let sample = match self.model {
-            SprtModel::Pairs => pairs.sample(),
-            SprtModel::Games => wdl.sample(),
+            SprtModel::Pairs => pairs.regularized_sample(),
+            SprtModel::Games => wdl.regularized_sample(),
         };
         sample.map_or(0.0, |s| self.llr_of(&s))
     }
 
-    /// The log-likelihood ratio of a sample of scores (zero without variance).
+    /// The log-likelihood ratio of a sample of scores.
     pub fn llr_of(&self, sample: &Sample) -> f64 {
-        if sample.variance <= 0.0 {
-            return 0.0;
-        }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         sample.n * (s1 - s0) * (2.0 * sample.mean - s0 - s1) / (2.0 * sample.variance)
