@@ -70,6 +70,7 @@
 
 pub mod cli;
 pub mod data;
+pub mod files;
 pub mod gtp;
 pub mod matchrunner;
 pub mod protocol;

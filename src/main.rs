@@ -108,9 +108,14 @@ enum Command {
         /// Evaluation weights to play with (a weights file; default: the built-in weights).
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
-        /// Where to write the records ('-': standard output).
+        /// Where to write the records ('-': standard output). An existing file of the same
+        /// shard (same rules, settings and program) is resumed after its last whole game, or
+        /// extended to --games; another file is refused unless --force.
         #[arg(long, default_value = "-", value_name = "FILE")]
         out: String,
+        /// Replace an existing --out file instead of resuming it.
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         rules: RuleArgs,
     },
@@ -124,9 +129,13 @@ enum Command {
         /// Weights to start from (default: the built-in weights).
         #[arg(long, value_name = "FILE")]
         eval_file: Option<String>,
-        /// Where to write the tuned weights file.
+        /// Where to write the tuned weights file (not one of the inputs; an existing file only
+        /// with --force).
         #[arg(long, value_name = "FILE")]
         out: String,
+        /// Replace an existing --out file.
+        #[arg(long)]
+        force: bool,
         /// Full passes over the data.
         #[arg(long, default_value_t = 400)]
         epochs: usize,
@@ -192,6 +201,7 @@ fn main() -> ExitCode {
             hash,
             eval_file,
             out,
+            force,
             rules,
         }) => tools::datagen(tools::DatagenArgs {
             games: games as usize,
@@ -203,12 +213,14 @@ fn main() -> ExitCode {
             hash_mib: hash as usize,
             eval_file,
             out,
+            force,
             rules,
         }),
         Some(Command::Tune {
             data,
             eval_file,
             out,
+            force,
             epochs,
             rate,
             lambda,
@@ -217,6 +229,7 @@ fn main() -> ExitCode {
             &data,
             eval_file.as_deref(),
             &out,
+            force,
             &mingmang::data::tune::TuneConfig {
                 epochs,
                 rate,

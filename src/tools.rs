@@ -2,12 +2,15 @@
 //! `mingmang::data`.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use mingmang::cli::RuleArgs;
-use mingmang::data::datagen::{self, DatagenConfig, Progress};
+use mingmang::data::datagen::{self, DatagenConfig, Progress, Written};
+use mingmang::data::record::rules_line;
 use mingmang::data::tune::{self, TuneConfig};
-use mingmang::matchrunner::openings::read_openings;
+use mingmang::files::{self, Output};
+use mingmang::matchrunner::openings::{check_opening_plies, read_openings};
 use mingmang::search::eval::Weights;
 
 /// The ply limit of self-play games when `--max-plies` is not given: rule 7 makes every game
@@ -25,6 +28,7 @@ pub struct DatagenArgs {
     pub hash_mib: usize,
     pub eval_file: Option<String>,
     pub out: String,
+    pub force: bool,
     pub rules: RuleArgs,
 }
 
@@ -33,19 +37,25 @@ fn weights(eval_file: Option<&str>) -> Result<Weights, String> {
     match eval_file {
         None => Ok(Weights::default()),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read --eval-file {path}: {e}"))?;
+            let text = files::read_text(Path::new(path), "--eval-file", files::WEIGHTS_FILE_LIMIT)?;
             Weights::parse(&text).map_err(|e| format!("--eval-file {path}: {e}"))
         }
     }
 }
 
-/// `mingmang datagen`.
+/// `mingmang datagen`. An existing `--out` is resumed when it is the same shard (same rules,
+/// settings and program), refused when it is another unless `--force`.
 pub fn datagen(args: DatagenArgs) -> Result<(), String> {
     let mut rules = args.rules.rules()?;
     if args.rules.value("MaxPlies").is_none() {
         rules = rules.with_max_plies(Some(DEFAULT_DATAGEN_MAX_PLIES));
     }
+    if rules.max_plies().is_none() {
+        return Err(
+            "datagen needs a ply limit so that every game ends (--max-plies 0 has none)".into(),
+        );
+    }
+    check_opening_plies(rules, args.opening_plies, "--opening-plies")?;
     let config = DatagenConfig {
         rules,
         games: args.games,
@@ -55,8 +65,8 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         book: match &args.openings {
             None => Vec::new(),
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read --openings {path}: {e}"))?;
+                let text =
+                    files::read_text(Path::new(path), "--openings", files::OPENINGS_FILE_LIMIT)?;
                 read_openings(&text, rules).map_err(|e| format!("--openings {path}: {e}"))?
             }
         },
@@ -64,19 +74,65 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         hash_mib: args.hash_mib,
         weights: weights(args.eval_file.as_deref())?,
     };
-    let mut out: Box<dyn Write> = if args.out == "-" {
-        Box::new(std::io::stdout().lock())
+    let (mut out, written): (Box<dyn Write>, Written) = if args.out == "-" {
+        (Box::new(std::io::stdout().lock()), Written::default())
     } else {
-        let file = std::fs::File::create(&args.out)
-            .map_err(|e| format!("cannot create {}: {e}", args.out))?;
-        Box::new(std::io::BufWriter::new(file))
+        let path = Path::new(&args.out);
+        let inputs: Vec<&Path> = [&args.openings, &args.eval_file]
+            .into_iter()
+            .flatten()
+            .map(Path::new)
+            .collect();
+        Output::check(path, "--out", &inputs, true)?;
+        let header = vec![rules_line(&rules), datagen::shard_line(&config)];
+        let resumed = if path.exists() && !args.force {
+            let found = datagen::existing_shard(path, &header)?;
+            if found.written.games > config.games {
+                return Err(format!(
+                    "{} already holds {} games, more than --games {}",
+                    args.out, found.written.games, config.games
+                ));
+            }
+            if found.complete && found.written.games == config.games {
+                eprintln!(
+                    "datagen: {} is complete ({} games, {} positions); nothing to do",
+                    args.out, found.written.games, found.written.records
+                );
+                return Ok(());
+            }
+            Some(found)
+        } else {
+            None
+        };
+        let file = match resumed {
+            Some(found) => {
+                eprintln!(
+                    "datagen: resuming {} after game {} ({} positions kept)",
+                    args.out, found.written.games, found.written.records
+                );
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .and_then(|f| f.set_len(found.keep).map(|_| f))
+                    .map_err(|e| format!("cannot resume {}: {e}", args.out))?;
+                let mut file = file;
+                use std::io::Seek;
+                file.seek(std::io::SeekFrom::End(0))
+                    .map_err(|e| format!("cannot resume {}: {e}", args.out))?;
+                file
+            }
+            None => std::fs::File::create(path)
+                .map_err(|e| format!("cannot create {}: {e}", args.out))?,
+        };
+        let written = resumed.map_or(Written::default(), |f| f.written);
+        (Box::new(std::io::BufWriter::new(file)), written)
     };
     let mut shown = Duration::ZERO;
     let total = config.games;
-    let done = datagen::run(&config, &mut out, &mut |p: Progress| {
+    let done = datagen::run(&config, written, &mut out, &mut |p: Progress| {
         if p.elapsed >= shown + Duration::from_secs(1) || p.games == total {
             shown = p.elapsed;
-            eprintln!("{}", progress_line(&p, total));
+            eprintln!("{}", progress_line(&p, written.games, total));
         }
     })?;
     eprintln!(
@@ -88,10 +144,11 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `datagen: 12/100 games, 1234 positions, 3.4 games/s, ETA 26 s`.
-fn progress_line(p: &Progress, total: usize) -> String {
+/// `datagen: 12/100 games, 1234 positions, 3.4 games/s, ETA 26 s`; the rate counts the games
+/// of this run, not the `resumed` ones an earlier run wrote.
+fn progress_line(p: &Progress, resumed: usize, total: usize) -> String {
     let secs = p.elapsed.as_secs_f64().max(1e-3);
-    let rate = p.games as f64 / secs;
+    let rate = (p.games - resumed) as f64 / secs;
     let eta = (total - p.games) as f64 / rate.max(1e-9);
     format!(
         "datagen: {}/{total} games, {} positions, {rate:.2} games/s, ETA {eta:.0} s",
@@ -99,22 +156,24 @@ fn progress_line(p: &Progress, total: usize) -> String {
     )
 }
 
-/// `mingmang tune`.
+/// `mingmang tune`. The output is checked before the data is read: it must not be one of
+/// the inputs, nor an existing file unless `force`.
 pub fn tune(
     data: &[String],
     eval_file: Option<&str>,
     out: &str,
+    force: bool,
     config: &TuneConfig,
 ) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&config.lambda) {
-        return Err(format!("--lambda {} is not between 0 and 1", config.lambda));
-    }
     let start = weights(eval_file)?;
-    let texts = data
-        .iter()
-        .map(|path| std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let loaded = tune::load(&texts, &start)?;
+    config.check(&start)?;
+    let paths: Vec<std::path::PathBuf> = data.iter().map(std::path::PathBuf::from).collect();
+    let mut inputs: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    if let Some(path) = eval_file {
+        inputs.push(Path::new(path));
+    }
+    let output = Output::check(Path::new(out), "--out", &inputs, force)?;
+    let loaded = tune::load(&paths, &start)?;
     eprintln!(
         "tune: {} records read, {} left out (mate scores, positions with a capture to make)",
         loaded.read, loaded.skipped
@@ -122,7 +181,7 @@ pub fn tune(
     if loaded.sets.is_empty() {
         return Err("no position to tune on".into());
     }
-    let (tuned, reports) = tune::tune(loaded, &start, config);
+    let (tuned, reports) = tune::tune(loaded, &start, config)?;
     for r in &reports {
         println!(
             "{}: {} positions, K {:.3}, loss {:.6} -> {:.6}",
@@ -135,7 +194,7 @@ pub fn tune(
             println!("  {name}: {b} -> {a} (fitted {f:.2})");
         }
     }
-    std::fs::write(out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    output.write(tuned.to_text().as_bytes())?;
     println!("weights written to {out}");
     Ok(())
 }

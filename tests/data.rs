@@ -158,7 +158,8 @@ fn match_shards_merge_into_one_result() {
             "{key}: {all}"
         );
     }
-    assert_eq!(json_num(&all, "shards"), 2.0);
+    let shards: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(shards["shards"].as_array().unwrap().len(), 2);
     // The pairs add up too (each shard's two pairs are complete within it).
     let pairs = |text: &str| -> Vec<u64> {
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
@@ -194,7 +195,7 @@ fn match_shards_merge_into_one_result() {
             &j1.to_string_lossy(),
             &other.file("s.json").to_string_lossy(),
         ],
-        "differ from the first shard",
+        "differ from",
     );
 }
 

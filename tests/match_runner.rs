@@ -12,7 +12,7 @@ fn faulty(fault: &str, keyword: &str) {
     let played = Match::new(fault)
         .python(&format!("--fault {fault} --after 2"), "name=bad proto=ugi")
         .python("--seed 2", "name=good proto=uci")
-        .flags("--games 4 --movetime 20 --timemargin 300 --max-plies 60")
+        .flags("--games 4 --movetime 20 --timemargin 300 --max-plies 60 --fault-limit 100")
         .records()
         .run();
     let stdout = &played.stdout;

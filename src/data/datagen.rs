@@ -13,8 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::record::{rules_line, GameResult, Record, RecordScore};
-use crate::matchrunner::openings::{extend_opening, Opening};
+use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
+use crate::files::{fingerprint, own_fingerprint};
+use crate::matchrunner::openings::{extend_opening, Opening, Stream};
 use crate::rules::random::Rng;
 use crate::rules::{format_position, Rules};
 use crate::search::eval::Weights;
@@ -56,17 +57,129 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
-/// Plays game number `index` of the shard and returns its records.
-pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
+/// The `#datagen` line under the `#rules` line of a shard: everything that decides its games
+/// besides the rules (seed, nodes, opening plies, table size, and fingerprints of the
+/// openings, the weights and the program), so that a resumed run can check it continues the
+/// same shard, and anyone can tell two shards' origins apart.
+pub fn shard_line(config: &DatagenConfig) -> String {
+    let book = if config.book.is_empty() {
+        "-".to_string()
+    } else {
+        let text: Vec<String> = config
+            .book
+            .iter()
+            .map(|o| o.position_command(&[]))
+            .collect();
+        fingerprint(text.join("\n").as_bytes())
+    };
+    format!(
+        "#datagen seed {} nodes {} opening-plies {} hash {} openings {book} weights {} engine {}",
+        config.seed,
+        config.nodes,
+        config.opening_plies,
+        config.hash_mib,
+        fingerprint(config.weights.to_text().as_bytes()),
+        own_fingerprint()
+    )
+}
+
+/// How much of a shard an earlier, interrupted run wrote: whole games only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Games written, each closed by its `#game` line.
+    pub games: usize,
+    /// Their records.
+    pub records: usize,
+}
+
+/// What is in an existing shard file, as a resumed run sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExistingShard {
+    /// The whole games it holds.
+    pub written: Written,
+    /// The byte offset just past the last whole game's `#game` line (or the header): what a
+    /// resumed run keeps.
+    pub keep: u64,
+    /// Whether it ends with its `#end` line.
+    pub complete: bool,
+}
+
+/// Reads the shard file at `path` to resume it: it must begin with the `#rules` and
+/// `#datagen` lines this run would write (`header`), else it is another shard and the error
+/// says what differs.
+pub fn existing_shard(path: &std::path::Path, header: &[String]) -> Result<ExistingShard, String> {
+    let shown = path.display();
+    let mut found = ExistingShard {
+        written: Written::default(),
+        keep: 0,
+        complete: false,
+    };
+    crate::files::for_each_line(
+        path,
+        "--out",
+        crate::files::RECORDS_FILE_LIMIT,
+        |n, line, end| {
+            if n <= header.len() {
+                let expected = &header[n - 1];
+                if line != expected {
+                    return Err(format!(
+                        "{shown} holds another shard (line {n} is '{line}' where this run writes \
+                     '{expected}'); choose another --out, or add --force to replace it"
+                    ));
+                }
+                found.keep = end;
+                return Ok(());
+            }
+            if found.complete {
+                return Err(format!("{shown} line {n}: lines after the #end line"));
+            }
+            if line.starts_with("#game ") {
+                found.written.games += 1;
+                found.keep = end;
+                found.written.records = n - header.len() - found.written.games;
+            } else if line == end_line(found.written.games, found.written.records) {
+                // Whole only with its line break: a file cut inside its #end line is resumed.
+                found.complete = ends_with_newline(path);
+            }
+            Ok(())
+        },
+    )?;
+    if found.keep == 0 {
+        return Err(format!(
+            "{shown} exists but is not a shard (no header); choose another --out, or add --force \
+             to replace it"
+        ));
+    }
+    Ok(found)
+}
+
+/// Whether the file at `path` ends with a line break.
+fn ends_with_newline(path: &std::path::Path) -> bool {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut last = [0u8];
+    std::fs::File::open(path)
+        .and_then(|mut f| {
+            f.seek(SeekFrom::End(-1))?;
+            f.read_exact(&mut last)
+        })
+        .is_ok()
+        && last[0] == b'\n'
+}
+
+/// Plays game number `index` of the shard and returns its records; an error if no opening of
+/// the requested plies can be drawn for it.
+pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, String> {
     let rules = config.rules;
     let opening = extend_opening(
         &book_opening(config, index),
         rules,
         config.opening_plies,
+        Stream::Datagen,
         config.seed,
         index as u64,
-    );
-    let mut game = opening.game(rules).expect("random openings are legal");
+    )
+    .map_err(|e| format!("game {}: {e}", index + 1))?;
+    let mut game = opening.game(rules)?;
     let mut searcher = Searcher::new(config.hash_mib);
     searcher.set_weights(config.weights);
     let limits = Limits {
@@ -107,7 +220,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Vec<Record> {
             mv: mv.to_string(),
         });
     }
-    records
+    Ok(records)
 }
 
 /// The book position game number `index` starts from (the start position without a book).
@@ -123,20 +236,27 @@ fn book_opening(config: &DatagenConfig, index: usize) -> Opening {
 }
 
 /// Plays the shard's games, `concurrency` at a time, writing their records to `out` in game
-/// order (after a `#rules` line), and reports progress to `progress` after each game.
+/// order, each game followed by its `#game` line and flushed whole, and the shard closed by
+/// its `#end` line; reports progress to `progress` after each game. `written` says what an
+/// earlier run already wrote (its games are skipped and counted); a fresh shard starts with
+/// its `#rules` and `#datagen` lines.
 pub fn run(
     config: &DatagenConfig,
+    written: Written,
     out: &mut dyn Write,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Progress, String> {
     let start = Instant::now();
     let write_err = |e: std::io::Error| format!("cannot write the records: {e}");
-    writeln!(out, "{}", rules_line(&config.rules)).map_err(write_err)?;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Vec<Record>)>();
+    if written == Written::default() {
+        writeln!(out, "{}\n{}", rules_line(&config.rules), shard_line(config))
+            .map_err(write_err)?;
+    }
+    let next = AtomicUsize::new(written.games);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Vec<Record>, String>)>();
     let mut done = Progress {
-        games: 0,
-        records: 0,
+        games: written.games,
+        records: written.records,
         elapsed: Duration::ZERO,
     };
     std::thread::scope(|scope| -> Result<(), String> {
@@ -155,14 +275,24 @@ pub fn run(
                 .expect("spawn a datagen thread");
         }
         drop(tx);
-        // Games finish in any order; they are written in the order of their numbers.
-        let mut waiting: BTreeMap<usize, Vec<Record>> = BTreeMap::new();
+        // Games finish in any order; they are written in the order of their numbers, each
+        // whole and flushed, so that a run stopped at any moment leaves whole games behind.
+        let mut waiting: BTreeMap<usize, Result<Vec<Record>, String>> = BTreeMap::new();
         for (index, records) in rx {
             waiting.insert(index, records);
             while let Some(records) = waiting.remove(&done.games) {
+                // The first game that cannot be played stops the run; the threads see the
+                // channel close and stop after their current game.
+                let records = records?;
+                let mut block = String::new();
                 for r in &records {
-                    writeln!(out, "{r}").map_err(write_err)?;
+                    block.push_str(&format!("{r}\n"));
                 }
+                block.push_str(&game_line(done.games + 1, records.len()));
+                block.push('\n');
+                out.write_all(block.as_bytes())
+                    .and_then(|_| out.flush())
+                    .map_err(write_err)?;
                 done.games += 1;
                 done.records += records.len();
                 done.elapsed = start.elapsed();
@@ -171,6 +301,7 @@ pub fn run(
         }
         Ok(())
     })?;
+    writeln!(out, "{}", end_line(done.games, done.records)).map_err(write_err)?;
     out.flush().map_err(write_err)?;
     Ok(done)
 }
@@ -201,7 +332,7 @@ mod tests {
 
     fn generate(config: &DatagenConfig) -> String {
         let mut out = Vec::new();
-        run(config, &mut out, &mut |_| {}).unwrap();
+        run(config, Written::default(), &mut out, &mut |_| {}).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -209,7 +340,8 @@ mod tests {
     fn first_records(text: &str) -> Vec<Record> {
         let mut firsts: Vec<Record> = Vec::new();
         let mut last_ply = None;
-        read_records(text, |_, r| {
+        read_records(text, |read| {
+            let r = read.record;
             if last_ply.is_none_or(|p: usize| p + 1 != r.ply) {
                 firsts.push(r.clone());
             }
@@ -262,9 +394,10 @@ mod tests {
         // Every record is a position of its game, and the moves chain into legal games whose
         // results are the ones recorded.
         let mut games: Vec<(Game, Vec<Record>)> = Vec::new();
-        read_records(&one, |rules, r| {
+        read_records(&one, |read| {
+            let r = read.record;
             let position = crate::rules::parse_position(&r.position).unwrap();
-            let game = Game::from_position(*rules, position).unwrap();
+            let game = Game::from_position(*read.rules, position).unwrap();
             assert!(game.parse_move(&r.mv).is_ok(), "{r}");
             match games.last_mut() {
                 Some((_, rs)) if rs.last().is_some_and(|p| p.ply + 1 == r.ply) => rs.push(r),

@@ -19,11 +19,11 @@
 //! 4. The weights are fitted by Adam on the full batch, then rounded to whole centi-pieces.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use super::features::{features, is_linear};
-use super::record::{read_records, RecordScore};
-use crate::rules::{parse_position, Game};
-use crate::search::eval::{GameWeights, WeightSet, Weights};
+use super::record::{read_records_file, ReadRecord, RecordScore};
+use crate::search::eval::{GameWeights, WeightSet, Weights, WEIGHT_LIMIT};
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -38,6 +38,45 @@ pub struct TuneConfig {
     /// for one, is the unit the search's margins are written in.
     pub frozen: Vec<String>,
 }
+
+impl TuneConfig {
+    /// Checks every number and name against what the fit can use: finite numbers in range,
+    /// frozen weights that exist in some set of `weights`.
+    pub fn check(&self, weights: &Weights) -> Result<(), String> {
+        if !(1..=MAX_EPOCHS).contains(&self.epochs) {
+            return Err(format!(
+                "--epochs {} is not between 1 and {MAX_EPOCHS}",
+                self.epochs
+            ));
+        }
+        if !(self.rate.is_finite() && self.rate > 0.0 && self.rate <= MAX_RATE) {
+            return Err(format!(
+                "--rate {} is not a number above 0 and at most {MAX_RATE}",
+                self.rate
+            ));
+        }
+        if !(self.lambda.is_finite() && (0.0..=1.0).contains(&self.lambda)) {
+            return Err(format!("--lambda {} is not between 0 and 1", self.lambda));
+        }
+        for name in &self.frozen {
+            let known = WeightSet::ALL
+                .iter()
+                .any(|&set| weights.of(set).names().contains(&name.as_str()));
+            if !known {
+                return Err(format!(
+                    "--freeze {name}: no weight set has a weight of that name (the names are \
+                     listed in the weights file `mingmang tune` writes)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The most passes `tune` makes over the data.
+pub const MAX_EPOCHS: usize = 1_000_000;
+/// The largest step size, in centi-pieces: a step beyond a few pieces throws the fit away.
+pub const MAX_RATE: f64 = 1000.0;
 
 impl Default for TuneConfig {
     fn default() -> TuneConfig {
@@ -71,70 +110,59 @@ pub struct Data {
     pub skipped: usize,
 }
 
-/// Reads records files (`texts`) into feature vectors for the sets of `weights`.
-pub fn load(texts: &[String], weights: &Weights) -> Result<Data, String> {
+/// Reads records files into feature vectors for the sets of `weights`. Each file is read as
+/// [`super::record::read_records_file`] checks it (every shard whole, every record on its
+/// rules' board with a legal move); errors name the file and the line.
+pub fn load(paths: &[PathBuf], weights: &Weights) -> Result<Data, String> {
     let mut data = Data {
         sets: BTreeMap::new(),
         read: 0,
         skipped: 0,
     };
-    for text in texts {
-        let mut failure = None;
-        read_records(text, |rules, record| {
-            data.read += 1;
-            if failure.is_some() {
-                return;
-            }
-            let RecordScore::Cp(score) = record.score else {
-                data.skipped += 1;
-                return;
-            };
-            // At its ply: the evaluation weighs the ply limit's nearness.
-            let game = parse_position(&record.position).and_then(|position| {
-                Game::from_position(rules.with_size(position.size())?, position)
-                    .map(|game| game.at_ply(record.ply))
-            });
-            let game = match game {
-                Ok(game) => game,
-                Err(e) => {
-                    failure = Some(format!("record '{record}': {e}"));
-                    return;
-                }
-            };
-            let mut captures = 0;
-            game.position()
-                .generate_captures(game.rules(), |_, _| captures += 1);
-            if captures > 0 {
-                data.skipped += 1;
-                return;
-            }
-            let set = WeightSet::of_rules(game.rules());
-            let w = weights.of(set);
-            let white = game.side_to_move() == crate::rules::Color::White;
-            let result = record.result.white_score() as f32;
-            let entry = data
-                .sets
-                .entry(set.index())
-                .or_insert_with(|| (set, Dataset::default()));
-            entry.1.features.push(features(&game, w));
-            entry
-                .1
-                .targets
-                .push(if white { result } else { 1.0 - result });
-            entry.1.scores.push(score as f32);
-            // The premise of the whole method, checked now and then on the real data.
-            if entry.1.targets.len() % 997 == 1 {
-                assert!(
-                    is_linear(&game, w),
-                    "the evaluation is not linear in its weights"
-                );
-            }
-        })?;
-        if let Some(e) = failure {
-            return Err(e);
-        }
+    for path in paths {
+        read_records_file(path, |read| data.add(read, weights))?;
     }
     Ok(data)
+}
+
+impl Data {
+    /// Adds one record, or counts it as left out (see the module documentation).
+    fn add(&mut self, read: ReadRecord, weights: &Weights) {
+        self.read += 1;
+        let RecordScore::Cp(score) = read.record.score else {
+            self.skipped += 1;
+            return;
+        };
+        let game = read.game;
+        let mut captures = 0;
+        game.position()
+            .generate_captures(game.rules(), |_, _| captures += 1);
+        if captures > 0 {
+            self.skipped += 1;
+            return;
+        }
+        let set = WeightSet::of_rules(game.rules());
+        let w = weights.of(set);
+        let white = game.side_to_move() == crate::rules::Color::White;
+        let result = read.record.result.white_score() as f32;
+        let entry = self
+            .sets
+            .entry(set.index())
+            .or_insert_with(|| (set, Dataset::default()));
+        entry.1.features.push(features(&game, w));
+        entry
+            .1
+            .targets
+            .push(if white { result } else { 1.0 - result });
+        entry.1.scores.push(score as f32);
+        // The premise of the whole method, checked now and then on the real data.
+        if entry.1.targets.len() % 997 == 1 {
+            assert!(
+                is_linear(&game, w),
+                "the evaluation is not linear in its weights"
+            );
+        }
+    }
 }
 
 /// `1 / (1 + 10^(-k * eval / 400))`.
@@ -236,8 +264,14 @@ pub struct SetReport {
 
 /// Tunes every weight set `data` has positions of, starting from `start`; returns the new
 /// weights (the sets without data unchanged) and a report per set. The targets are blended
-/// in place, so the data is used up.
-pub fn tune(data: Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<SetReport>) {
+/// in place, so the data is used up. A fit that leaves the numbers (a step size too large for
+/// the data) is an error; a weight fitted beyond [`WEIGHT_LIMIT`] is held at the limit, and
+/// the report shows the fitted value beside it.
+pub fn tune(
+    data: Data,
+    start: &Weights,
+    config: &TuneConfig,
+) -> Result<(Weights, Vec<SetReport>), String> {
     let mut tuned = *start;
     let mut reports = Vec::new();
     for (set, mut dataset) in data.sets.into_values() {
@@ -252,7 +286,22 @@ pub fn tune(data: Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<S
             .map(|name| !config.frozen.iter().any(|f| f == name))
             .collect();
         let fitted = fit(dataset, &w0, &free, k, config);
-        let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
+        if let Some((name, w)) = start
+            .of(set)
+            .names()
+            .iter()
+            .zip(&fitted)
+            .find(|(_, w)| !w.is_finite())
+        {
+            return Err(format!(
+                "{set}: the fit of '{name}' left the numbers ({w}); try a smaller --rate"
+            ));
+        }
+        let limit = WEIGHT_LIMIT as f64;
+        let rounded: Vec<f64> = fitted
+            .iter()
+            .map(|w| w.round().clamp(-limit, limit))
+            .collect();
         let mut out: GameWeights = *start.of(set);
         for (name, &value) in out.names().iter().zip(&rounded) {
             out.set(name, value as i32).expect("own names");
@@ -267,7 +316,7 @@ pub fn tune(data: Data, start: &Weights, config: &TuneConfig) -> (Weights, Vec<S
             fitted,
         });
     }
-    (tuned, reports)
+    Ok((tuned, reports))
 }
 
 #[cfg(test)]

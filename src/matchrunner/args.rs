@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{ArgGroup, Args};
 
 use super::engine::EngineSpec;
-use super::openings::read_openings;
+use super::openings::{check_opening_plies, read_openings};
 use super::referee::GameSettings;
 use super::stats::Sprt;
 use super::tc::TimeControl;
@@ -34,12 +34,18 @@ Engines are given as key=value words after --engine (repeat --engine for each en
 
 The rules (--variant, --size, --enchained-capture, ...) are forwarded to every engine with
 setoption (Variant, BoardSize, EnchainedCapture, Territory, CornerCapture, LastPieceLeap,
-MaxPlies). Matches default to --max-plies 400; --max-plies 0 plays without a limit.
+MaxPlies). Matches default to --max-plies 400 (a match needs a limit, so 0 is refused).
 
-An engine that crashes, answers after its time plus --timemargin, sends something that is not
-a move, or plays an illegal move (rule 7 included) loses that game; it is restarted and the
-match goes on. SPRT uses the logistic GSPRT of fastchess (normal approximation of the
-log-likelihood ratio on the trinomial results).
+Each engine is started once before the first game: one that cannot start fails the match
+at once. An engine that crashes, answers after its time plus --timemargin, sends something
+that is not a move, or plays an illegal move (rule 7 included) loses that game (a fault); it
+is restarted and the match goes on, unless faults pass --fault-limit: then the match stops
+and exits with an error. SPRT uses the logistic GSPRT of fastchess (normal approximation of
+the log-likelihood ratio), counting game pairs (pentanomial) or single games.
+
+With --json FILE, every finished game is also written to FILE with the extension .jsonl as
+it ends; the same command run again after a stop resumes the match from there. Existing
+result files of another match are never replaced without --force.
 
 Examples:
   mingmang match --engine cmd=./mingmang name=new --engine cmd=./old name=old \\
@@ -104,6 +110,20 @@ pub struct MatchArgs {
     /// Random balanced openings: K random legal plies from the start (equal piece counts).
     #[arg(long, value_name = "K")]
     pub random_openings: Option<u32>,
+    /// The number of the first opening played, from 1: the file's Nth opening (or the Nth
+    /// random opening of the seed). Shards of one match take ranges that do not overlap, e.g.
+    /// --openings-from 1, 301, 601 with --games 600 each.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub openings_from: u64,
+    /// The share of games (percent) that may end by an engine's fault (crash, time forfeit,
+    /// garbage, illegal move) before the match stops and fails; 2 faults are tolerated in any
+    /// case.
+    #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
+    pub fault_limit: f64,
+    /// Replace an existing --json summary, its journal and --pgn instead of resuming.
+    #[arg(long)]
+    pub force: bool,
     /// Stop as soon as an SPRT decides: elo0=0 elo1=5 alpha=0.05 beta=0.05 model=pairs
     /// (model=games counts single games instead of pairs of games of one opening).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
@@ -112,11 +132,16 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
     /// Instead of playing, merge the JSON summaries of shards of one match (played with the
-    /// same engines, e.g. on several machines with different --seed): prints the result over
-    /// all their games, with Elo, LOS and the SPRT (--sprt, or the shards' own), and writes
-    /// it to --json.
+    /// same settings and engines, e.g. on several machines with different --seed): prints the
+    /// result over all their games, with Elo, LOS and the SPRT (--sprt, or the shards' own),
+    /// and writes it to --json. Shards with other settings, the same shard twice, shards that
+    /// share openings and unfinished shards are refused; a merged summary among them counts
+    /// each of its shards once.
     #[arg(long, num_args = 1.., value_name = "JSON", conflicts_with = "engine")]
     pub merge: Option<Vec<PathBuf>>,
+    /// With --merge: the number of shards there must be; fewer (a lost shard) is an error.
+    #[arg(long, value_name = "N", requires = "merge")]
+    pub expect: Option<usize>,
     /// Write a JSON summary to FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -143,22 +168,52 @@ impl MatchArgs {
     pub fn merge(&self) -> Option<Result<(), String>> {
         let paths = self.merge.as_ref()?;
         Some((|| {
+            let inputs: Vec<&std::path::Path> = paths.iter().map(|p| p.as_path()).collect();
+            // A merged summary named like the shards (`--merge match-*.json --json
+            // match-all.json`, run twice) is read back as an input; it may be replaced.
+            let output = self
+                .json
+                .as_ref()
+                .map(|p| {
+                    let others: Vec<&std::path::Path> = inputs
+                        .iter()
+                        .copied()
+                        .filter(|i| !crate::files::same_file(i, p))
+                        .collect();
+                    crate::files::Output::check(p, "--json", &others, true)
+                })
+                .transpose()?;
             let shards = paths
                 .iter()
                 .map(|p| {
-                    std::fs::read_to_string(p)
+                    crate::files::read_text(p, "summary", crate::files::MATCH_FILE_LIMIT)
                         .map(|text| (p.display().to_string(), text))
-                        .map_err(|e| format!("cannot read {}: {e}", p.display()))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
-            let merged = super::merge::merge(&shards, sprt)?;
-            print!("{}", merged.text());
-            if let Some(path) = &self.json {
-                std::fs::write(path, super::json::render(&merged.json()))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            if let Some(out) = &output {
+                let replaced = paths
+                    .iter()
+                    .zip(&shards)
+                    .find(|(p, _)| crate::files::same_file(p, out.path()));
+                if let Some((p, (_, text))) = replaced {
+                    let kind = super::json::parse(text)
+                        .ok()
+                        .and_then(|v| v.get("kind").and_then(|k| k.as_str().map(String::from)));
+                    if kind.as_deref() != Some("merged") {
+                        return Err(format!(
+                            "--json {} is one of the shards: writing it would destroy it",
+                            p.display()
+                        ));
+                    }
+                }
             }
-            Ok(())
+            let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+            let merged = super::merge::merge(&shards, sprt, self.expect)?;
+            print!("{}", merged.text());
+            if let Some(out) = &output {
+                out.write(super::json::render(&merged.json()).as_bytes())?;
+            }
+            merged.check_faults(self.fault_limit)
         })())
     }
 
@@ -167,6 +222,17 @@ impl MatchArgs {
         let mut rules = self.rules.rules()?;
         if self.rules.value("MaxPlies").is_none() {
             rules = rules.with_max_plies(Some(DEFAULT_MATCH_MAX_PLIES));
+        }
+        if rules.max_plies().is_none() {
+            return Err(
+                "a match needs a ply limit so that every game ends (--max-plies 0 has none)".into(),
+            );
+        }
+        if !(self.fault_limit.is_finite() && (0.0..=100.0).contains(&self.fault_limit)) {
+            return Err(format!(
+                "--fault-limit {} is not a percentage from 0 to 100",
+                self.fault_limit
+            ));
         }
         let engines = self
             .engine_groups
@@ -186,10 +252,16 @@ impl MatchArgs {
             TimeControl::MoveTime(self.movetime.unwrap_or(100))
         };
         let openings = if let Some(path) = &self.openings {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            OpeningSource::List(read_openings(&text, rules)?)
+            let text =
+                crate::files::read_text(path, "--openings", crate::files::OPENINGS_FILE_LIMIT)?;
+            OpeningSource::List {
+                openings: read_openings(&text, rules)
+                    .map_err(|e| format!("--openings {}: {e}", path.display()))?,
+                path: path.display().to_string(),
+                fingerprint: crate::files::fingerprint(text.as_bytes()),
+            }
         } else if let Some(k) = self.random_openings {
+            check_opening_plies(rules, k, "--random-openings")?;
             OpeningSource::Random(k)
         } else {
             OpeningSource::Start
@@ -220,6 +292,9 @@ impl MatchArgs {
             pgn: self.pgn.clone(),
             json: self.json.clone(),
             seed: self.seed,
+            openings_from: self.openings_from - 1,
+            fault_limit: self.fault_limit,
+            force: self.force,
         })
     }
 }

@@ -3,9 +3,11 @@
 //! A thread reads each engine's stdout and passes lines over a channel, so the referee can wait
 //! for an answer with a deadline and notice at once when the engine dies (the channel closes).
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -144,11 +146,16 @@ pub enum Fault {
     Timeout,
 }
 
+/// The last lines an engine wrote to stderr that are kept, to say why it failed.
+const STDERR_LINES: usize = 5;
+
 /// A running engine process.
 struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The last lines of its stderr: an engine that dies usually says why there.
+    stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
 impl Process {
@@ -161,8 +168,8 @@ impl Process {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             // Engines' diagnostics would garble the progress line; they are not part of the
-            // protocol, so they are dropped.
-            .stderr(Stdio::null());
+            // protocol, so they are kept aside, the last few lines only, to explain a crash.
+            .stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
@@ -171,6 +178,7 @@ impl Process {
             .map_err(|e| format!("cannot start '{}': {e}", spec.cmd))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -180,11 +188,41 @@ impl Process {
                 }
             }
         });
+        let kept = Arc::new(Mutex::new(VecDeque::new()));
+        let sink = kept.clone();
+        thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut kept = sink.lock().expect("stderr lock");
+                if kept.len() == STDERR_LINES {
+                    kept.pop_front();
+                }
+                kept.push_back(line.chars().take(300).collect());
+            }
+        });
         Ok(Process {
             child,
             stdin,
             lines: rx,
+            stderr: kept,
         })
+    }
+
+    /// The engine's last words on stderr, for an error message; empty if it said nothing.
+    fn last_words(&self) -> String {
+        // The reader thread may still be taking in the last line the process wrote.
+        thread::sleep(Duration::from_millis(20));
+        let kept = self.stderr.lock().expect("stderr lock");
+        let words: Vec<&str> = kept
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        if words.is_empty() {
+            String::new()
+        } else {
+            format!("; its stderr ends: {}", words.join(" / "))
+        }
     }
 }
 
@@ -212,6 +250,8 @@ pub struct Engine {
     process: Option<Process>,
     /// How many times the process was started.
     pub starts: u32,
+    /// The name it gave in its greeting (`id name ...`), once started.
+    pub id_name: Option<String>,
 }
 
 impl Engine {
@@ -221,6 +261,7 @@ impl Engine {
             spec,
             process: None,
             starts: 0,
+            id_name: None,
         }
     }
 
@@ -246,7 +287,17 @@ impl Engine {
         let ok = format!("{hello}ok");
         let result = (|| {
             self.send(hello)?;
-            self.wait_for(|l| l.trim() == ok, HANDSHAKE_TIMEOUT)?;
+            let mut id_name = None;
+            self.wait_for(
+                |l| {
+                    if let Some(name) = l.trim().strip_prefix("id name ") {
+                        id_name = Some(name.to_string());
+                    }
+                    l.trim() == ok
+                },
+                HANDSHAKE_TIMEOUT,
+            )?;
+            self.id_name = id_name;
             for (name, value) in rule_options(rules) {
                 self.send(&format!("setoption name {name} value {value}"))?;
             }
@@ -273,13 +324,23 @@ impl Engine {
             .ok_or(Fault::Crash("not running".into()))?;
         writeln!(p.stdin, "{line}")
             .and_then(|_| p.stdin.flush())
-            .map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
+            .map_err(|e| {
+                // Usually the engine has exited: say how, and what it said last.
+                let status = match p.child.try_wait() {
+                    Ok(Some(status)) => format!(" (it exited: {status})"),
+                    _ => String::new(),
+                };
+                Fault::Crash(format!(
+                    "cannot write to the engine: {e}{status}{}",
+                    p.last_words()
+                ))
+            })
     }
 
     /// Waits for a line satisfying `wanted`, skipping others; returns it.
     pub fn wait_for(
         &mut self,
-        wanted: impl Fn(&str) -> bool,
+        mut wanted: impl FnMut(&str) -> bool,
         timeout: Duration,
     ) -> Result<String, Fault> {
         let deadline = Instant::now() + timeout;
@@ -299,7 +360,10 @@ impl Engine {
                         .wait()
                         .map(|s| s.to_string())
                         .unwrap_or_else(|e| e.to_string());
-                    return Err(Fault::Crash(format!("the engine exited ({status})")));
+                    return Err(Fault::Crash(format!(
+                        "the engine exited ({status}){}",
+                        p.last_words()
+                    )));
                 }
             }
         }

@@ -3,11 +3,54 @@
 //! own, gives one result over all its games, with the Elo estimate, the LOS and the SPRT
 //! computed on the summed counts, by games and by game pairs. A shard's pairs are complete
 //! within it (both games of an opening are in the same shard), so pair counts add up too.
+//!
+//! Every number printed is either right or refused with a reason. Each summary says what it is
+//! (a shard or a merge of shards), how it ended and its identity ([`super::identity`]), so the
+//! merge refuses:
+//! - shards whose settings differ (engines and the fingerprints of their files, rules, time
+//!   control, openings), naming the first difference;
+//! - the same shard twice, or two shards that play the same openings: their games would count
+//!   twice. A merged summary given with its own shards (`--merge match-*.json` run again with
+//!   `--json match-all.json`) counts each of its shards once;
+//! - shards that did not finish (stopped, or failed on faults), and summaries too old to say
+//!   what they are;
+//! - fewer shards than `--expect` says (a lost array task).
 
 use std::collections::BTreeMap;
 
+use super::identity::{first_difference, ShardIdentity};
 use super::json::{self, Json};
 use super::stats::{Pairs, Sprt, SprtDecision, SprtModel, Wdl};
+use super::{SUMMARY_FORMAT, SUMMARY_VERSION};
+
+/// One shard's counts, read from its summary or from a merged summary's list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardEntry {
+    /// The file it was read from (and the merged summary it came in, if so).
+    pub file: String,
+    /// Whether it came inside a merged summary.
+    pub via_merged: bool,
+    /// What makes it itself.
+    pub identity: ShardIdentity,
+    /// How it ended.
+    pub status: String,
+    /// The engines' names.
+    pub engines: Vec<String>,
+    /// Each engine's games.
+    pub players: Vec<Wdl>,
+    /// The first engine's game pairs (two-engine matches).
+    pub pairs: Option<Pairs>,
+    /// Games played.
+    pub games: u64,
+    /// Endings by kind.
+    pub terminations: BTreeMap<String, u64>,
+    /// Each engine's faults by kind.
+    pub faults: Vec<BTreeMap<String, u64>>,
+    /// Its disagreements.
+    pub disagreements: Vec<String>,
+    /// The SPRT it ran, if any.
+    pub sprt: Option<Sprt>,
+}
 
 /// What the shards add up to.
 pub struct Merged {
@@ -15,21 +58,22 @@ pub struct Merged {
     pub engines: Vec<String>,
     /// Each engine's games against the field (or its opponent), summed.
     pub players: Vec<Wdl>,
-    /// The first engine's game pairs, summed; `None` if a shard's summary has no pair counts
-    /// (summaries written before pairs were counted, or of round robins).
+    /// The first engine's game pairs, summed; `None` for round robins.
     pub pairs: Option<Pairs>,
     /// Games played in all.
     pub games: u64,
-    /// Shards merged.
-    pub shards: usize,
+    /// The shards merged, each once.
+    pub shards: Vec<ShardEntry>,
     /// Endings by kind, summed.
     pub terminations: BTreeMap<String, u64>,
+    /// Each engine's faults by kind, summed.
+    pub faults: Vec<BTreeMap<String, u64>>,
     /// Every shard's disagreements, prefixed with the shard's file.
     pub disagreements: Vec<String>,
     /// The SPRT over all games, if one was asked for (or the shards ran one).
     pub sprt: Option<(Sprt, f64, SprtDecision)>,
-    /// Why the SPRT counts games although pairs were asked for, if it must.
-    pub sprt_note: Option<String>,
+    /// Things the reader should know: a merged summary's shards counted once, and so on.
+    pub notes: Vec<String>,
 }
 
 fn field<'a>(v: &'a Json, key: &str, file: &str) -> Result<&'a Json, String> {
@@ -37,142 +81,436 @@ fn field<'a>(v: &'a Json, key: &str, file: &str) -> Result<&'a Json, String> {
         .ok_or_else(|| format!("{file}: no '{key}' in the summary"))
 }
 
+/// A count that fits the tallies (`u32`): a larger one is not a count of games.
 fn count(v: &Json, key: &str, file: &str) -> Result<u32, String> {
-    field(v, key, file)?
+    let n = field(v, key, file)?
         .as_u64()
-        .map(|n| n as u32)
-        .ok_or_else(|| format!("{file}: '{key}' is not a count"))
+        .ok_or_else(|| format!("{file}: '{key}' is not a count"))?;
+    u32::try_from(n).map_err(|_| format!("{file}: '{key}' {n} is out of range"))
 }
 
-/// The pair counts of a shard's summary, if it has them.
-fn pair_counts(v: &Json) -> Option<Pairs> {
-    let counts = v.get("pairs")?.get("counts")?.as_array()?;
-    if counts.len() != 5 {
-        return None;
+/// Counts by kind: `{"crash": 2}`.
+fn counts_by_kind(v: Option<&Json>, file: &str) -> Result<BTreeMap<String, u64>, String> {
+    let mut out = BTreeMap::new();
+    if let Some(map) = v.and_then(Json::as_object) {
+        for (k, n) in map {
+            let n = n
+                .as_u64()
+                .filter(|&n| n <= u32::MAX as u64)
+                .ok_or_else(|| format!("{file}: '{k}' is not a count"))?;
+            out.insert(k.clone(), n);
+        }
     }
+    Ok(out)
+}
+
+/// The pair counts of a summary, if it has them.
+fn pair_counts(v: &Json, file: &str) -> Result<Option<Pairs>, String> {
+    let Some(counts) = v.get("pairs").and_then(|p| p.get("counts")) else {
+        return Ok(None);
+    };
+    let counts = counts
+        .as_array()
+        .filter(|c| c.len() == 5)
+        .ok_or_else(|| format!("{file}: 'pairs.counts' is not five counts"))?;
     let mut pairs = Pairs::default();
     for (slot, c) in pairs.counts.iter_mut().zip(counts) {
-        *slot = c.as_u64()? as u32;
+        *slot = c
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| format!("{file}: 'pairs.counts' holds a bad count"))?;
     }
-    Some(pairs)
+    Ok(Some(pairs))
 }
 
-/// Merges the summaries `shards` (file name, JSON text). Every shard must name the same
-/// engines in the same order. The SPRT is `sprt` if given, else the first shard's, if any
-/// (a shard that does not name its model counted games).
-pub fn merge(shards: &[(String, String)], sprt: Option<Sprt>) -> Result<Merged, String> {
-    let mut merged = Merged {
-        engines: Vec::new(),
-        players: Vec::new(),
-        pairs: Some(Pairs::default()),
-        games: 0,
-        shards: 0,
-        terminations: BTreeMap::new(),
-        disagreements: Vec::new(),
-        sprt: None,
-        sprt_note: None,
-    };
-    let mut sprt = sprt;
-    for (file, text) in shards {
-        let v = json::parse(text).map_err(|e| format!("{file}: {e}"))?;
-        let engines: Vec<String> = field(&v, "engines", file)?
+/// The SPRT a summary ran, if any (one that does not name its model counted games).
+fn sprt_of(v: &Json) -> Option<Sprt> {
+    let s = v.get("sprt").filter(|s| !s.is_null())?;
+    let num = |k: &str| s.get(k).and_then(Json::as_f64);
+    let model = s
+        .get("model")
+        .and_then(Json::as_str)
+        .and_then(SprtModel::parse)
+        .unwrap_or(SprtModel::Games);
+    Some(Sprt {
+        elo0: num("elo0")?,
+        elo1: num("elo1")?,
+        alpha: num("alpha")?,
+        beta: num("beta")?,
+        model,
+    })
+}
+
+impl ShardEntry {
+    /// Reads a shard's counts: a shard summary, or one entry of a merged summary's `shards`.
+    fn read(v: &Json, file: &str, via_merged: bool) -> Result<ShardEntry, String> {
+        let identity = ShardIdentity::from_json(field(v, "identity", file)?)
+            .map_err(|e| format!("{file}: {e}"))?;
+        let engines: Vec<String> = field(v, "engines", file)?
             .as_array()
             .ok_or_else(|| format!("{file}: 'engines' is not a list"))?
             .iter()
             .map(|e| e.as_str().unwrap_or_default().to_string())
             .collect();
-        if merged.shards == 0 {
-            merged.players = vec![Wdl::new(0, 0, 0); engines.len()];
-            merged.engines = engines;
-        } else if engines != merged.engines {
-            return Err(format!(
-                "{file}: the engines {engines:?} differ from the first shard's {:?}",
-                merged.engines
-            ));
-        }
-        let players = field(&v, "players", file)?
+        let players = field(v, "players", file)?
             .as_array()
             .ok_or_else(|| format!("{file}: 'players' is not a list"))?;
-        if players.len() != merged.players.len() {
+        if players.len() != engines.len() {
             return Err(format!("{file}: 'players' does not match 'engines'"));
         }
-        for (sum, p) in merged.players.iter_mut().zip(players) {
-            sum.wins += count(p, "wins", file)?;
-            sum.draws += count(p, "draws", file)?;
-            sum.losses += count(p, "losses", file)?;
+        let players = players
+            .iter()
+            .map(|p| {
+                Ok(Wdl::new(
+                    count(p, "wins", file)?,
+                    count(p, "draws", file)?,
+                    count(p, "losses", file)?,
+                ))
+            })
+            .collect::<Result<Vec<Wdl>, String>>()?;
+        let games = count(v, "games_played", file)? as u64;
+        if players[0].games() as u64 != games {
+            return Err(format!(
+                "{file}: 'games_played' {games} is not the first player's {} games",
+                players[0].games()
+            ));
         }
-        merged.pairs = match (merged.pairs, pair_counts(&v)) {
+        let pairs = pair_counts(v, file)?;
+        if let Some(p) = pairs {
+            if 2 * p.pairs() as u64 > games {
+                return Err(format!("{file}: more pairs than games"));
+            }
+        }
+        let faults = match v.get("faults").and_then(Json::as_array) {
+            Some(list) => list
+                .iter()
+                .map(|f| counts_by_kind(Some(f), file))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![BTreeMap::new(); engines.len()],
+        };
+        Ok(ShardEntry {
+            file: file.to_string(),
+            via_merged,
+            identity,
+            status: field(v, "status", file)?
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            engines,
+            players,
+            pairs,
+            games,
+            terminations: counts_by_kind(v.get("terminations"), file)?,
+            faults,
+            disagreements: v
+                .get("disagreements")
+                .and_then(Json::as_array)
+                .map(|ds| {
+                    ds.iter()
+                        .map(|d| d.as_str().unwrap_or_default().to_string())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            sprt: sprt_of(v),
+        })
+    }
+
+    /// The entry as kept in a merged summary's `shards` list (what [`ShardEntry::read`] reads).
+    fn to_json(&self) -> Json {
+        let mut fields = vec![
+            ("file", json::text(&self.file)),
+            ("identity", self.identity.to_json()),
+            ("status", json::text(&self.status)),
+            (
+                "engines",
+                Json::Array(self.engines.iter().map(json::text).collect()),
+            ),
+            (
+                "players",
+                Json::Array(
+                    self.players
+                        .iter()
+                        .map(|w| {
+                            json::obj(vec![
+                                ("wins", Json::from(w.wins)),
+                                ("draws", Json::from(w.draws)),
+                                ("losses", Json::from(w.losses)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+            ("games_played", Json::from(self.games)),
+        ];
+        if let Some(p) = &self.pairs {
+            fields.push((
+                "pairs",
+                json::obj(vec![(
+                    "counts",
+                    Json::Array(p.counts.iter().map(|&c| Json::from(c)).collect()),
+                )]),
+            ));
+        }
+        fields.push(("terminations", counts_json(&self.terminations)));
+        fields.push((
+            "faults",
+            Json::Array(self.faults.iter().map(counts_json).collect()),
+        ));
+        fields.push((
+            "disagreements",
+            Json::Array(self.disagreements.iter().map(json::text).collect()),
+        ));
+        if let Some(s) = &self.sprt {
+            fields.push(("sprt", super::sprt_json(s, 0.0, SprtDecision::Continue)));
+        }
+        json::obj(fields)
+    }
+
+    /// The same counts (the file it was read from aside).
+    fn same_counts(&self, other: &ShardEntry) -> bool {
+        ShardEntry {
+            file: String::new(),
+            via_merged: false,
+            ..self.clone()
+        } == ShardEntry {
+            file: String::new(),
+            via_merged: false,
+            ..other.clone()
+        }
+    }
+}
+
+fn counts_json(map: &BTreeMap<String, u64>) -> Json {
+    Json::Object(
+        map.iter()
+            .map(|(k, v)| (k.clone(), Json::from(*v)))
+            .collect(),
+    )
+}
+
+/// The shard entries of one summary file: itself if it is a shard, its list if it is a merge.
+fn entries(file: &str, text: &str) -> Result<Vec<ShardEntry>, String> {
+    let v = json::parse(text).map_err(|e| format!("{file}: {e}"))?;
+    if v.get("format").and_then(Json::as_str) != Some(SUMMARY_FORMAT) {
+        return Err(format!(
+            "{file} is not a mingmang match summary of this version (it does not say what it is; \
+             summaries before version {SUMMARY_VERSION} do not carry their settings, so they \
+             cannot be checked against the others): play that shard again"
+        ));
+    }
+    let version = v.get("version").and_then(Json::as_u64).unwrap_or(0);
+    if version != SUMMARY_VERSION {
+        return Err(format!(
+            "{file} is a summary of version {version}; this mingmang reads version \
+             {SUMMARY_VERSION}"
+        ));
+    }
+    match v.get("kind").and_then(Json::as_str) {
+        Some("shard") => Ok(vec![ShardEntry::read(&v, file, false)?]),
+        Some("merged") => field(&v, "shards", file)?
+            .as_array()
+            .ok_or_else(|| format!("{file}: 'shards' is not a list"))?
+            .iter()
+            .map(|e| {
+                let inner = e.get("file").and_then(Json::as_str).unwrap_or("?");
+                ShardEntry::read(e, &format!("{inner} (in {file})"), true)
+            })
+            .collect(),
+        other => Err(format!("{file}: unknown kind {other:?}")),
+    }
+}
+
+/// Checks that `entry` can join the shards `kept` (same settings, no shared openings) and says
+/// whether it is new: a shard that came inside a merged summary and is already there (the
+/// same counts) is not, and is counted once.
+fn admit(kept: &[ShardEntry], entry: &ShardEntry) -> Result<bool, String> {
+    let Some(first) = kept.first() else {
+        return Ok(true);
+    };
+    if entry.engines != first.engines {
+        return Err(format!(
+            "{}: the engines {:?} differ from {}'s {:?}",
+            entry.file, entry.engines, first.file, first.engines
+        ));
+    }
+    if let Some(why) = first_difference(
+        &entry.identity.settings,
+        &first.identity.settings,
+        "settings",
+    ) {
+        return Err(format!(
+            "{} and {} are not shards of one match: {why}",
+            entry.file, first.file
+        ));
+    }
+    for other in kept {
+        let Some(why) = entry.identity.overlap(&other.identity) else {
+            continue;
+        };
+        if entry.identity == other.identity && entry.same_counts(other) {
+            if entry.via_merged || other.via_merged {
+                return Ok(false);
+            }
+            return Err(format!(
+                "{} and {} are the same shard ({}): its games would count twice",
+                other.file,
+                entry.file,
+                entry.identity.describe()
+            ));
+        }
+        return Err(format!(
+            "{} ({}) and {} ({}) share openings ({why}): those games would count twice; give \
+             each shard its own --seed (random openings) or its own --openings-from range \
+             (an openings file)",
+            other.file,
+            other.identity.describe(),
+            entry.file,
+            entry.identity.describe()
+        ));
+    }
+    Ok(true)
+}
+
+/// Whether a shard's games may be merged: it finished, or its own SPRT stopped it.
+fn check_status(entry: &ShardEntry) -> Result<(), String> {
+    match entry.status.as_str() {
+        "complete" | "stopped by SPRT" => Ok(()),
+        "running" | "incomplete" => Err(format!(
+            "{}: the shard did not finish ({} games played, status '{}'); run its command \
+             again to resume it, then merge",
+            entry.file, entry.games, entry.status
+        )),
+        other => Err(format!(
+            "{}: the shard {other}; its games cannot be trusted",
+            entry.file
+        )),
+    }
+}
+
+/// The seeds missing from `seeds` between its smallest and its largest, in words.
+fn missing_seeds(seeds: &[u64]) -> String {
+    let (Some(&lo), Some(&hi)) = (seeds.iter().min(), seeds.iter().max()) else {
+        return String::new();
+    };
+    if hi - lo > 100_000 {
+        return String::new();
+    }
+    let missing: Vec<String> = (lo..=hi)
+        .filter(|s| !seeds.contains(s))
+        .map(|s| s.to_string())
+        .collect();
+    if missing.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; seeds missing between {lo} and {hi}: {}",
+            missing.join(", ")
+        )
+    }
+}
+
+/// Merges the summaries `files` (file name, JSON text). The SPRT is `sprt` if given, else the
+/// first shard's, if any. With `expect`, there must be exactly that many shards.
+pub fn merge(
+    files: &[(String, String)],
+    sprt: Option<Sprt>,
+    expect: Option<usize>,
+) -> Result<Merged, String> {
+    let mut shards: Vec<ShardEntry> = Vec::new();
+    let mut notes = Vec::new();
+    // Shards given directly first, so that a merged summary's copy of one is the duplicate.
+    let mut all = Vec::new();
+    for (file, text) in files {
+        all.extend(entries(file, text)?);
+    }
+    all.sort_by_key(|e| e.via_merged);
+    for entry in all {
+        check_status(&entry)?;
+        if admit(&shards, &entry)? {
+            shards.push(entry);
+        } else {
+            notes.push(format!("{}: given directly too, counted once", entry.file));
+        }
+    }
+    let first = shards.first().ok_or("no summary to merge")?;
+    if let Some(n) = expect {
+        if shards.len() != n {
+            let seeds: Vec<u64> = shards.iter().map(|s| s.identity.seed).collect();
+            return Err(format!(
+                "--expect {n}: {} shards found{}",
+                shards.len(),
+                missing_seeds(&seeds)
+            ));
+        }
+    }
+    let n = first.engines.len();
+    let mut merged = Merged {
+        engines: first.engines.clone(),
+        players: vec![Wdl::default(); n],
+        pairs: (n == 2).then(Pairs::default),
+        games: 0,
+        shards: Vec::new(),
+        terminations: BTreeMap::new(),
+        faults: vec![BTreeMap::new(); n],
+        disagreements: Vec::new(),
+        sprt: None,
+        notes,
+    };
+    for s in &shards {
+        for (sum, p) in merged.players.iter_mut().zip(&s.players) {
+            sum.wins = sum.wins.checked_add(p.wins).ok_or("too many games")?;
+            sum.draws = sum.draws.checked_add(p.draws).ok_or("too many games")?;
+            sum.losses = sum.losses.checked_add(p.losses).ok_or("too many games")?;
+        }
+        merged.pairs = match (merged.pairs, s.pairs) {
             (Some(mut sum), Some(p)) => {
                 sum.add_all(&p);
                 Some(sum)
             }
             _ => None,
         };
-        merged.games += count(&v, "games_played", file)? as u64;
-        if let Some(terms) = v.get("terminations").and_then(Json::as_object) {
-            for (k, n) in terms {
-                *merged.terminations.entry(k.clone()).or_default() += n.as_u64().unwrap_or(0);
+        merged.games += s.games;
+        for (k, v) in &s.terminations {
+            *merged.terminations.entry(k.clone()).or_default() += v;
+        }
+        for (sum, f) in merged.faults.iter_mut().zip(&s.faults) {
+            for (k, v) in f {
+                *sum.entry(k.clone()).or_default() += v;
             }
         }
-        if let Some(ds) = v.get("disagreements").and_then(Json::as_array) {
-            for d in ds {
-                merged
-                    .disagreements
-                    .push(format!("{file}: {}", d.as_str().unwrap_or_default()));
-            }
-        }
-        if sprt.is_none() {
-            if let Some(s) = v.get("sprt").filter(|s| !s.is_null()) {
-                let num = |k: &str| s.get(k).and_then(Json::as_f64);
-                if let (Some(elo0), Some(elo1), Some(alpha), Some(beta)) =
-                    (num("elo0"), num("elo1"), num("alpha"), num("beta"))
-                {
-                    let model = s
-                        .get("model")
-                        .and_then(Json::as_str)
-                        .and_then(SprtModel::parse)
-                        .unwrap_or(SprtModel::Games);
-                    sprt = Some(Sprt {
-                        elo0,
-                        elo1,
-                        alpha,
-                        beta,
-                        model,
-                    });
-                }
-            }
-        }
-        merged.shards += 1;
+        merged
+            .disagreements
+            .extend(s.disagreements.iter().map(|d| format!("{}: {d}", s.file)));
     }
-    if merged.shards == 0 {
-        return Err("no summary to merge".into());
-    }
-    if merged.engines.len() != 2 {
-        merged.pairs = None;
-    }
+    let sprt = sprt.or_else(|| shards.iter().find_map(|s| s.sprt));
     merged.sprt = sprt.map(|mut s| {
         if s.model == SprtModel::Pairs && merged.pairs.is_none() {
-            merged.sprt_note = Some(
-                "a shard's summary has no pair counts, so the SPRT counts single games".into(),
-            );
+            merged
+                .notes
+                .push("the shards have no pair counts, so the SPRT counts single games".into());
             s.model = SprtModel::Games;
         }
         let llr = s.llr_by_model(&merged.players[0], &merged.pairs.unwrap_or_default());
         (s, llr, s.decide(llr))
     });
+    merged.shards = shards;
     Ok(merged)
 }
 
 impl Merged {
     /// The merged result in words, as `mingmang match` prints a finished match.
     pub fn text(&self) -> String {
-        let mut out = format!("Merged: {} shards, {} games\n", self.shards, self.games);
+        let mut out = format!(
+            "Merged: {} shards, {} games\n",
+            self.shards.len(),
+            self.games
+        );
         let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
         out.push_str(&super::results_text(&names, &self.players));
         if let Some(pairs) = &self.pairs {
             out.push_str(&super::pairs_text(pairs));
         }
-        if let Some(note) = &self.sprt_note {
+        for note in &self.notes {
             out.push_str(&format!("Note: {note}\n"));
         }
         if let Some((s, llr, d)) = &self.sprt {
@@ -182,18 +520,35 @@ impl Merged {
             &self.terminations,
             self.disagreements.len(),
         ));
+        out.push_str(&super::faults_text(&names, &self.faults));
         out
     }
 
-    /// The merged result as a JSON summary, with the fields a shard's summary has for the
-    /// totals (the per-game list stays in the shards).
+    /// Fails if more than `limit` percent of the games ended by an engine's fault: the
+    /// result then says nothing about strength.
+    pub fn check_faults(&self, limit: f64) -> Result<(), String> {
+        let faults: u64 = self.faults.iter().flat_map(|f| f.values()).sum();
+        if faults as f64 > limit / 100.0 * self.games as f64 {
+            return Err(format!(
+                "{faults} of {} games ended by an engine's fault, more than the --fault-limit \
+                 of {limit}%: the result says nothing about strength",
+                self.games
+            ));
+        }
+        Ok(())
+    }
+
+    /// The merged result as a JSON summary of kind `merged`: the totals as a shard's summary
+    /// has them, and each shard's counts (so that merging it again counts none twice).
     pub fn json(&self) -> Json {
         let mut top = vec![
+            ("format", json::text(SUMMARY_FORMAT)),
+            ("version", Json::from(SUMMARY_VERSION)),
+            ("kind", json::text("merged")),
             (
                 "engines",
                 Json::Array(self.engines.iter().map(json::text).collect()),
             ),
-            ("shards", Json::from(self.shards)),
             ("games_played", Json::from(self.games)),
         ];
         top.extend(super::wdl_fields(&self.players[0]));
@@ -221,73 +576,19 @@ impl Merged {
                 None => Json::Null,
             },
         ));
+        top.push(("terminations", counts_json(&self.terminations)));
         top.push((
-            "terminations",
-            Json::Object(
-                self.terminations
-                    .iter()
-                    .map(|(k, v)| (k.clone(), Json::from(*v)))
-                    .collect(),
-            ),
+            "faults",
+            Json::Array(self.faults.iter().map(counts_json).collect()),
         ));
         top.push((
             "disagreements",
             Json::Array(self.disagreements.iter().map(json::text).collect()),
         ));
+        top.push((
+            "shards",
+            Json::Array(self.shards.iter().map(ShardEntry::to_json).collect()),
+        ));
         json::obj(top)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn summary(wins: u32, pairs: Option<[u32; 5]>, model: Option<&str>) -> String {
-        let mut v = serde_json::json!({
-            "engines": ["new", "base"],
-            "games_played": wins + 2,
-            "players": [
-                {"wins": wins, "draws": 2, "losses": 0},
-                {"wins": 0, "draws": 2, "losses": wins}
-            ],
-            "sprt": {"elo0": 0.0, "elo1": 10.0, "alpha": 0.05, "beta": 0.05}
-        });
-        if let Some(counts) = pairs {
-            v["pairs"] = serde_json::json!({ "counts": counts });
-        }
-        if let Some(m) = model {
-            v["sprt"]["model"] = serde_json::json!(m);
-        }
-        v.to_string()
-    }
-
-    #[test]
-    fn pairs_add_up_and_old_summaries_fall_back_to_games() {
-        let a = (
-            "a.json".to_string(),
-            summary(2, Some([0, 0, 1, 1, 0]), Some("pairs")),
-        );
-        let b = (
-            "b.json".to_string(),
-            summary(4, Some([0, 1, 0, 1, 1]), None),
-        );
-        let m = merge(&[a.clone(), b.clone()], None).unwrap();
-        assert_eq!(m.pairs.unwrap().counts, [0, 1, 1, 2, 1]);
-        // The first shard's SPRT, by its model.
-        let (s, llr, _) = m.sprt.unwrap();
-        assert_eq!(s.model, SprtModel::Pairs);
-        assert_eq!(llr, s.llr_by_model(&m.players[0], &m.pairs.unwrap()));
-        assert!(m.text().contains("By pairs: 5 pairs"), "{}", m.text());
-        // A summary without pair counts (written before they were kept) merges by games.
-        let old = ("old.json".to_string(), summary(3, None, None));
-        let m = merge(&[a, old], None).unwrap();
-        assert!(m.pairs.is_none());
-        let (s, llr, _) = m.sprt.unwrap();
-        assert_eq!(s.model, SprtModel::Games);
-        assert_eq!(llr, s.llr(&m.players[0]));
-        assert!(m
-            .text()
-            .contains("Note: a shard's summary has no pair counts"));
-        assert!(m.json().get("pairs").is_none());
     }
 }

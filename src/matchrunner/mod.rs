@@ -4,10 +4,14 @@
 //! - [`referee`]: plays one game, checks every move, decides the result, records faults.
 //! - [`tc`]: time controls and clocks. [`openings`]: opening files and random openings.
 //! - [`stats`]: Elo, error bars, LOS, SPRT. [`record`]: PGN-like records. [`json`]: summary.
+//! - [`identity`]: what makes a shard itself. [`journal`]: each game written as it ends, so a
+//!   stopped match resumes. [`merge`]: shards added up, or refused when they cannot be.
 //! - this module: the schedule, the worker threads and the running tally.
 
 pub mod args;
 pub mod engine;
+pub mod identity;
+pub mod journal;
 pub mod json;
 pub mod merge;
 pub mod openings;
@@ -18,17 +22,20 @@ pub mod tc;
 
 pub use args::MatchArgs;
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
+use crate::files::Output;
 use engine::{Engine, EngineSpec};
+use identity::{engine_identity, ShardIdentity};
+use journal::{journal_path, read_journal, Journal};
 use json::Json;
-use openings::{opening_position, random_opening, Opening};
+use openings::{opening_position, random_opening, Opening, Stream};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
 use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
 
@@ -37,8 +44,15 @@ use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtD
 pub enum OpeningSource {
     /// Every game from the start position.
     Start,
-    /// Openings read from a file, used in order and cycled.
-    List(Vec<Opening>),
+    /// Openings read from a file, used in order from `--openings-from` and cycled.
+    List {
+        /// The openings.
+        openings: Vec<Opening>,
+        /// The file they came from, as given.
+        path: String,
+        /// The file's fingerprint: the same openings on every machine.
+        fingerprint: String,
+    },
     /// Random balanced openings of this many plies.
     Random(u32),
 }
@@ -66,7 +80,18 @@ pub struct MatchConfig {
     pub json: Option<PathBuf>,
     /// Seed for the random openings.
     pub seed: u64,
+    /// The number of the first opening played (from 0): shards of one match take different
+    /// ranges of an openings file.
+    pub openings_from: u64,
+    /// The share of games, in percent, that may end by an engine's fault (crash, time
+    /// forfeit, garbage, illegal move) before the match stops and fails.
+    pub fault_limit: f64,
+    /// Replace existing result files (summary, journal, records) instead of resuming.
+    pub force: bool,
 }
+
+/// Faults tolerated whatever the share: a long match may see a rare crash without failing.
+pub const FAULTS_TOLERATED: u32 = 2;
 
 /// One scheduled game.
 #[derive(Clone, Debug)]
@@ -88,11 +113,12 @@ pub struct Job {
 }
 
 /// The games of a match in order: for each round, each pair of engines, `games` games; games
-/// 2k and 2k+1 of a pairing share an opening with colours swapped and form a pair.
-pub fn schedule(config: &MatchConfig) -> Vec<Job> {
+/// 2k and 2k+1 of a pairing share an opening with colours swapped and form a pair. Openings
+/// are numbered through the match from `--openings-from`; also returns how many it draws.
+pub fn schedule(config: &MatchConfig) -> Result<(Vec<Job>, u64), String> {
     let n = config.engines.len();
     let mut jobs = Vec::new();
-    let mut opening_index = 0u64;
+    let mut opening_index = config.openings_from;
     for round in 1..=config.rounds {
         for i in 0..n {
             for j in i + 1..n {
@@ -101,15 +127,17 @@ pub fn schedule(config: &MatchConfig) -> Vec<Job> {
                     if g % 2 == 0 {
                         opening = match &config.openings {
                             OpeningSource::Start => Opening::startpos(),
-                            OpeningSource::List(list) => {
-                                list[opening_index as usize % list.len()].clone()
+                            OpeningSource::List { openings, .. } => {
+                                openings[(opening_index % openings.len() as u64) as usize].clone()
                             }
                             OpeningSource::Random(plies) => random_opening(
                                 config.settings.rules,
                                 *plies,
+                                Stream::Match,
                                 config.seed,
                                 opening_index,
-                            ),
+                            )
+                            .map_err(|e| format!("random opening {}: {e}", opening_index + 1))?,
                         };
                         opening_index += 1;
                     }
@@ -127,7 +155,11 @@ pub fn schedule(config: &MatchConfig) -> Vec<Job> {
             }
         }
     }
-    jobs
+    let drawn = match config.openings {
+        OpeningSource::Start => 0,
+        _ => opening_index - config.openings_from,
+    };
+    Ok((jobs, drawn))
 }
 
 /// What a finished match produced.
@@ -141,6 +173,14 @@ pub struct MatchReport {
     pub sprt: Option<(f64, SprtDecision)>,
     /// How many times each engine's process was started, over all workers.
     pub engine_starts: Vec<u32>,
+    /// How it ended: `complete`, `stopped by SPRT`, `failed: ...` (too many faults).
+    pub status: String,
+    /// The shard's identity.
+    pub identity: ShardIdentity,
+    /// Each engine's command and files, and the name it gave.
+    pub engines_about: Vec<Json>,
+    /// The journal the games were written to, if any.
+    pub journal: Option<PathBuf>,
 }
 
 /// The results so far: per engine against the field, and per ordered pair.
@@ -150,6 +190,9 @@ pub struct Tally {
     pub per_engine: Vec<Wdl>,
     /// Terminations by keyword.
     pub terminations: BTreeMap<String, u32>,
+    /// Each engine's faults (the games it lost by a crash, time forfeit, garbage or illegal
+    /// move), by keyword.
+    pub faults: Vec<BTreeMap<String, u32>>,
     /// Number of `query` disagreements.
     pub disagreements: usize,
     /// The first engine's completed game pairs (two-engine matches only).
@@ -162,8 +205,14 @@ impl Tally {
     fn new(engines: usize) -> Tally {
         Tally {
             per_engine: vec![Wdl::default(); engines],
+            faults: vec![BTreeMap::new(); engines],
             ..Tally::default()
         }
+    }
+
+    /// Games ended by a fault, all engines together.
+    pub fn fault_count(&self) -> u32 {
+        self.faults.iter().flat_map(|f| f.values()).sum()
     }
 
     /// Counts the game `r`, which belongs to the pair `pair` of a two-engine match, if any.
@@ -205,12 +254,71 @@ impl Tally {
             .terminations
             .entry(r.termination.keyword().to_string())
             .or_default() += 1;
+        if r.termination.is_fault() {
+            // The side that lost the game is the one at fault.
+            let at_fault = match r.result {
+                GameResult::WhiteWins => b,
+                _ => w,
+            };
+            *self.faults[at_fault]
+                .entry(r.termination.keyword().to_string())
+                .or_default() += 1;
+        }
         self.disagreements += r.disagreements.len();
     }
 }
 
+/// Why the faults so far make the match fail, if they do: more than `--fault-limit` percent
+/// of the games played, and more than [`FAULTS_TOLERATED`] (a rare crash in a long match is
+/// not a reason to stop it), or at the end more than the share at all.
+fn fault_failure(config: &MatchConfig, tally: &Tally, finished: bool) -> Option<String> {
+    let faults = tally.fault_count();
+    let played = tally.per_engine[0].games() as f64;
+    let over_share = faults as f64 > config.fault_limit / 100.0 * played;
+    if !(over_share && (faults > FAULTS_TOLERATED || finished)) {
+        return None;
+    }
+    let who: Vec<String> = config
+        .engines
+        .iter()
+        .zip(&tally.faults)
+        .filter(|(_, f)| !f.is_empty())
+        .map(|(e, f)| {
+            let kinds: Vec<String> = f.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            format!("{} ({})", e.name, kinds.join(", "))
+        })
+        .collect();
+    Some(format!(
+        "{faults} of {played} games ended by an engine's fault, more than the --fault-limit of \
+         {}%: {}; the results say nothing about strength",
+        config.fault_limit,
+        who.join("; ")
+    ))
+}
+
+/// Starts each engine once before any game, so that one that cannot start (a missing file, a
+/// bad option) fails the match at once with its reason instead of losing every game.
+/// Returns the name each gave in its greeting.
+fn check_engines_start(config: &MatchConfig) -> Result<Vec<Option<String>>, String> {
+    config
+        .engines
+        .iter()
+        .map(|spec| {
+            let mut engine = Engine::new(spec.clone());
+            engine
+                .ensure_started(&config.settings.rules)
+                .map_err(|e| format!("the engine '{}' cannot start: {e}", spec.name))?;
+            Ok(engine.id_name.take())
+        })
+        .collect()
+}
+
 /// Plays the match: starts the workers, collects results, prints progress to stderr, writes
-/// records as games finish, stops early when the SPRT decides, and writes the summary files.
+/// each game to the journal and the records as it finishes, stops early when the SPRT decides
+/// or the faults pass their limit, and writes the summary files. With `--json`, a journal of
+/// the same shard left by a stopped run is resumed: its games count and are not played again.
+/// An error when the match cannot be played or fails (an engine that cannot start, too many
+/// faults); the summary is written first where there is one.
 pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     if config.engines.len() < 2 {
         return Err("a match needs at least two --engine".into());
@@ -218,8 +326,43 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     if config.sprt.is_some() && config.engines.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
-    let jobs = schedule(config);
+    let (jobs, openings_drawn) = schedule(config)?;
     let scheduled = jobs.len();
+    let (engine_settings, mut engines_about): (Vec<Json>, Vec<Json>) =
+        config.engines.iter().map(engine_identity).unzip();
+    let identity = ShardIdentity::of(config, &engine_settings, openings_drawn);
+
+    // The outputs, checked before any game: a journal of this shard is resumed; any other
+    // existing result is kept unless --force.
+    let journal_file = config.json.as_deref().map(journal_path).transpose()?;
+    let kept = match &journal_file {
+        Some(path) if path.exists() && !config.force => Some(read_journal(path, &identity)?),
+        _ => None,
+    };
+    let replace = kept.is_some() || config.force;
+    let mut inputs: Vec<&Path> = Vec::new();
+    if let OpeningSource::List { path, .. } = &config.openings {
+        inputs.push(Path::new(path));
+    }
+    let summary_out = match &config.json {
+        Some(path) => Some(Output::check(path, "--json", &inputs, replace)?),
+        None => None,
+    };
+    if let Some(path) = &config.json {
+        inputs.push(path);
+    }
+    let pgn_out = match &config.pgn {
+        Some(path) => Some(Output::check(path, "--pgn", &inputs, replace)?),
+        None => None,
+    };
+    let kept = kept.unwrap_or_default();
+    let names = check_engines_start(config)?;
+    for (about, name) in engines_about.iter_mut().zip(names) {
+        if let Json::Object(fields) = about {
+            fields.insert("id_name".into(), name.map_or(Json::Null, Json::String));
+        }
+    }
+
     // Pairs are counted for the two engines of a match; a round robin's per-engine results
     // are against the field, where a pair has no single opponent.
     let pair_of: HashMap<usize, u64> = if config.engines.len() == 2 {
@@ -229,17 +372,87 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     } else {
         HashMap::new()
     };
-    let mut pgn = match &config.pgn {
-        Some(path) => {
-            Some(File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?)
-        }
+    let mut report = MatchReport {
+        records: Vec::new(),
+        scheduled,
+        sprt: None,
+        engine_starts: vec![0; config.engines.len()],
+        status: "running".into(),
+        identity: identity.clone(),
+        engines_about,
+        journal: journal_file.clone(),
+    };
+    let mut tally = Tally::new(config.engines.len());
+    if let Some(out) = &summary_out {
+        // Written now, so that a shard that is stopped says so ("running") to a merge.
+        out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
+    }
+    let mut journal = match &journal_file {
+        Some(path) => Some(Journal::create(path, &identity, &kept)?),
         None => None,
     };
-    let queue = Arc::new(Mutex::new(VecDeque::from(jobs)));
+    let mut pgn = match &pgn_out {
+        Some(out) => Some(
+            File::create(out.path())
+                .map_err(|e| format!("cannot write {}: {e}", out.path().display()))?,
+        ),
+        None => None,
+    };
+    let start_fen = start_fen(config.settings.rules);
+    let mut stopped_by_sprt = false;
+    let mut failure = None;
+    // Counts a finished game everywhere: tally, records file, SPRT, fault limit.
+    let mut count = |record: GameRecord,
+                     report: &mut MatchReport,
+                     tally: &mut Tally|
+     -> Result<bool, String> {
+        tally.add(&record, pair_of.get(&record.number).copied());
+        if let Some(file) = pgn.as_mut() {
+            file.write_all(record::format_record(&record, &config.settings, &start_fen).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write the records: {e}"))?;
+        }
+        report.records.push(record);
+        let mut stop = false;
+        if let Some(sprt) = &config.sprt {
+            let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
+            let decision = sprt.decide(llr);
+            report.sprt = Some((llr, decision));
+            if decision != SprtDecision::Continue {
+                stopped_by_sprt = true;
+                stop = true;
+            }
+        }
+        if let Some(why) = fault_failure(config, tally, false) {
+            failure = Some(why);
+            stop = true;
+        }
+        Ok(stop)
+    };
+    let mut stop_now = false;
+    let done: HashSet<usize> = kept.iter().map(|r| r.number).collect();
+    if !kept.is_empty() {
+        eprintln!(
+            "Resuming: {} of {scheduled} games are in the journal",
+            kept.len()
+        );
+    }
+    for record in kept {
+        stop_now |= count(record, &mut report, &mut tally)?;
+    }
+    let queue: VecDeque<Job> = if stop_now {
+        VecDeque::new()
+    } else {
+        jobs.into_iter()
+            .filter(|j| !done.contains(&j.number))
+            .collect()
+    };
+    let remaining = queue.len();
+    let queue = Arc::new(Mutex::new(queue));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<GameRecord>();
     let mut workers = Vec::new();
-    for _ in 0..config.concurrency.max(1).min(scheduled.max(1)) {
+    for _ in 0..config.concurrency.max(1).min(remaining) {
         let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
         let settings = config.settings.clone();
         let specs = config.engines.clone();
@@ -262,59 +475,48 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         }));
     }
     drop(tx);
-    let start_fen = start_fen(config.settings.rules);
-    let mut tally = Tally::new(config.engines.len());
-    let mut records = Vec::new();
-    let mut sprt_state = None;
     for record in rx {
-        tally.add(&record, pair_of.get(&record.number).copied());
-        if let Some(file) = pgn.as_mut() {
-            file.write_all(record::format_record(&record, &config.settings, &start_fen).as_bytes())
-                .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write the records: {e}"))?;
+        if let Some(j) = journal.as_mut() {
+            j.append(&record)?;
         }
-        records.push(record);
-        if let Some(sprt) = &config.sprt {
-            let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
-            let decision = sprt.decide(llr);
-            sprt_state = Some((llr, decision));
-            if decision != SprtDecision::Continue {
-                // Games already running finish and count; no new game starts.
-                stop.store(true, Ordering::Relaxed);
-            }
+        if count(record, &mut report, &mut tally)? {
+            // Games already running finish and count; no new game starts.
+            stop.store(true, Ordering::Relaxed);
         }
         eprintln!(
             "{}",
             progress_line(
                 config,
                 &tally,
-                records.last().unwrap(),
-                records.len(),
+                report.records.last().unwrap(),
+                report.records.len(),
                 scheduled
             )
         );
     }
-    let mut engine_starts = vec![0; config.engines.len()];
     for w in workers {
         let starts = w
             .join()
             .map_err(|_| "a match worker panicked".to_string())?;
-        for (total, s) in engine_starts.iter_mut().zip(starts) {
+        for (total, s) in report.engine_starts.iter_mut().zip(starts) {
             *total += s;
         }
     }
-    let report = MatchReport {
-        records,
-        scheduled,
-        sprt: sprt_state,
-        engine_starts,
+    let failure = failure.or_else(|| fault_failure(config, &tally, true));
+    report.status = match &failure {
+        Some(why) => format!("failed: {why}"),
+        None if stopped_by_sprt => "stopped by SPRT".into(),
+        None if report.records.len() == scheduled => "complete".into(),
+        None => "incomplete".into(),
     };
     print!("{}", summary_text(config, &report, &tally));
-    if let Some(path) = &config.json {
-        std::fs::write(path, json::render(&summary_json(config, &report, &tally)))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if let Some(out) = &summary_out {
+        out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
     }
-    Ok(report)
+    match failure {
+        Some(why) => Err(why),
+        None => Ok(report),
+    }
 }
 
 /// Plays one scheduled game with this worker's engines.
@@ -398,9 +600,10 @@ fn decision_text(d: SprtDecision) -> &'static str {
 /// The final summary as printed on stdout.
 pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> String {
     let mut out = format!(
-        "Finished: {} of {} games played\n",
+        "Finished: {} of {} games played ({})\n",
         report.records.len(),
-        report.scheduled
+        report.scheduled,
+        report.status
     );
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
     out.push_str(&results_text(&names, &tally.per_engine));
@@ -411,7 +614,39 @@ pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         out.push_str(&sprt_text(sprt, llr, d));
     }
     out.push_str(&endings_text(&tally.terminations, tally.disagreements));
+    out.push_str(&faults_text(&names, &tally.faults));
     out
+}
+
+/// The `Faults:` line: each engine's games lost by a fault, by kind; empty without any.
+fn faults_text<N: std::fmt::Display + Copy + Default + PartialEq>(
+    names: &[&str],
+    faults: &[BTreeMap<String, N>],
+) -> String {
+    let each: Vec<String> = names
+        .iter()
+        .zip(faults)
+        .filter(|(_, f)| f.values().any(|n| *n != N::default()))
+        .map(|(name, f)| {
+            let kinds: Vec<String> = f.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            format!("{name}: {}", kinds.join(", "))
+        })
+        .collect();
+    if each.is_empty() {
+        String::new()
+    } else {
+        format!("Faults: {}\n", each.join("; "))
+    }
+}
+
+/// Each engine's faults as JSON objects (kind to count).
+fn faults_json<N: Copy + Into<Json>>(faults: &[BTreeMap<String, N>]) -> Json {
+    Json::Array(
+        faults
+            .iter()
+            .map(|f| Json::Object(f.iter().map(|(k, n)| (k.clone(), (*n).into())).collect()))
+            .collect(),
+    )
 }
 
 /// One line per engine (only the first of a two-engine match): its games against its
@@ -552,11 +787,38 @@ fn pairs_json(pairs: &Pairs) -> Json {
     ])
 }
 
-/// The JSON summary: settings, totals from the first engine's side, each engine against the
-/// field, SPRT, terminations, disagreements and one entry per game.
+/// What a summary file says it is: `format` and `version` name the layout, `kind` a shard
+/// (one `mingmang match`) or a merge of shards.
+pub const SUMMARY_FORMAT: &str = "mingmang match summary";
+/// The layout's version: 2 carries the shard's identity, its status and the faults.
+pub const SUMMARY_VERSION: u64 = 2;
+
+/// The JSON summary: what it is and its identity (settings, engines with fingerprints, seed,
+/// openings), its status, totals from the first engine's side, each engine against the field,
+/// SPRT, terminations, faults, disagreements and one entry per game.
 pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> Json {
     let s = &config.settings;
     let mut top: Vec<(&str, Json)> = vec![
+        ("format", json::text(SUMMARY_FORMAT)),
+        ("version", Json::from(SUMMARY_VERSION)),
+        ("kind", json::text("shard")),
+        ("status", json::text(&report.status)),
+        ("identity", report.identity.to_json()),
+        ("engine_commands", Json::Array(report.engines_about.clone())),
+        (
+            "openings_file",
+            match &config.openings {
+                OpeningSource::List { path, .. } => json::text(path),
+                _ => Json::Null,
+            },
+        ),
+        (
+            "journal",
+            report
+                .journal
+                .as_ref()
+                .map_or(Json::Null, |p| json::text(p.display().to_string())),
+        ),
         (
             "engines",
             Json::Array(config.engines.iter().map(|e| json::text(&e.name)).collect()),
@@ -613,6 +875,7 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
                 .collect(),
         ),
     ));
+    top.push(("faults", faults_json(&tally.faults)));
     top.push((
         "disagreements",
         Json::Array(

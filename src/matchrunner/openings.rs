@@ -85,30 +85,82 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// The random opening number `index` of a match seeded with `seed`: `plies` random legal moves
-/// from the start. "Balanced" means both sides still have equal piece counts and the game is
-/// not over, so neither colour starts with material in hand; up to 1000 tries are made, then
-/// the last legal line is taken. Each opening depends only on `(seed, index)`, so games get the
-/// same openings whatever the concurrency.
-pub fn random_opening(rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
-    extend_opening(&Opening::startpos(), rules, plies, seed, index)
+/// Which tool draws random openings. Each has its own random stream, so that a match with
+/// `--seed i` never plays the openings of the self-play data of `datagen --seed i`: the games
+/// that test a change are never the games it was fitted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// `mingmang match --random-openings`.
+    Match,
+    /// `mingmang datagen`.
+    Datagen,
 }
 
-/// `base` followed by `plies` random legal moves, balanced as in [`random_opening`] but
-/// against `base`'s own material lead (an opening book's position need not be level), and
-/// depending only on `(base, seed, index)`. `base` must be a legal, unfinished opening
-/// under `rules` (as [`read_openings`] checks); if no line of moves stays unfinished, `base`
-/// itself is returned.
-pub fn extend_opening(base: &Opening, rules: Rules, plies: u32, seed: u64, index: u64) -> Opening {
-    let Ok(start) = base.game(rules) else {
-        return base.clone();
-    };
+impl Stream {
+    /// The generator of opening `index` of the run seeded `seed` in this stream.
+    fn rng(self, seed: u64, index: u64) -> Rng {
+        let salt: u64 = match self {
+            Stream::Match => 0x6D61_7463_6820_6F70,
+            Stream::Datagen => 0x6461_7461_6765_6E20,
+        };
+        Rng::new(mix(mix(salt ^ mix(seed)) ^ index))
+    }
+}
+
+/// SplitMix64's finaliser: every input bit moves every output bit, so nearby seeds and
+/// indices give unrelated generators.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Checks that `plies` random plies fit in a game under `rules` (what `--random-openings` and
+/// `--opening-plies` ask): an opening that reaches the ply limit leaves no game to play.
+pub fn check_opening_plies(rules: Rules, plies: u32, flag: &str) -> Result<(), String> {
+    match rules.max_plies() {
+        Some(limit) if plies >= limit => Err(format!(
+            "{flag} {plies} leaves no game to play under --max-plies {limit}: use fewer plies \
+             or a higher limit"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The random opening number `index` of a run seeded with `seed` in `stream`: `plies` random
+/// legal moves from the start, as [`extend_opening`] draws them.
+pub fn random_opening(
+    rules: Rules,
+    plies: u32,
+    stream: Stream,
+    seed: u64,
+    index: u64,
+) -> Result<Opening, String> {
+    extend_opening(&Opening::startpos(), rules, plies, stream, seed, index)
+}
+
+/// `base` followed by `plies` random legal moves. "Balanced" means both sides keep the
+/// material lead they had at `base` (none in Ming Mang; the hunt starts 16 against 1) and the
+/// game is not over, so neither colour starts with material in hand; up to 1000 lines are
+/// drawn, then the last unfinished one is taken. Each opening depends only on `(base,
+/// stream, seed, index)`, so games get the same openings whatever the concurrency. `base`
+/// must be a legal, unfinished opening under `rules` (as [`read_openings`] checks). An error
+/// if no line of `plies` moves leaves the game unfinished: the request cannot be honoured.
+pub fn extend_opening(
+    base: &Opening,
+    rules: Rules,
+    plies: u32,
+    stream: Stream,
+    seed: u64,
+    index: u64,
+) -> Result<Opening, String> {
+    let start = base.game(rules)?;
     let lead =
         |p: &crate::rules::Position| p.total(Color::White) as i64 - p.total(Color::Black) as i64;
-    // As even as at the base (equal in Ming Mang; the hunt starts 16 against 1).
     let base_lead = lead(start.position());
-    let mut rng = Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let mut last = base.clone();
+    let mut rng = stream.rng(seed, index);
+    let mut last = None;
     for _ in 0..1000 {
         let mut game = start.clone();
         let mut moves = base.moves.clone();
@@ -121,19 +173,24 @@ pub fn extend_opening(base: &Opening, rules: Rules, plies: u32, seed: u64, index
             moves.push(mv.to_string());
             game.make(mv);
         }
-        let balanced = lead(game.position()) == base_lead;
+        if game.outcome().is_over() {
+            continue;
+        }
         let opening = Opening {
             fen: base.fen.clone(),
             moves,
         };
-        if !game.outcome().is_over() {
-            if balanced {
-                return opening;
-            }
-            last = opening;
+        if lead(game.position()) == base_lead {
+            return Ok(opening);
         }
+        last = Some(opening);
     }
-    last
+    last.ok_or_else(|| {
+        format!(
+            "no line of {plies} random plies leaves the game unfinished (1000 tried): use fewer \
+             plies"
+        )
+    })
 }
 
 /// The position string after an opening, for records.

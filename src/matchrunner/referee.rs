@@ -29,6 +29,17 @@ impl GameResult {
         }
     }
 
+    /// Reads [`GameResult::pgn`] back.
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ]
+        .into_iter()
+        .find(|r| r.pgn() == text)
+    }
+
     /// The answer the protocol gives to `query result`: `p1win`, `p2win` or `draw`.
     pub fn protocol(self) -> &'static str {
         match self {
@@ -73,6 +84,35 @@ impl Termination {
             Termination::Garbage(_) => "garbage",
             Termination::IllegalMove(_) => "illegal move",
         }
+    }
+
+    /// The details alone.
+    pub fn detail(&self) -> &str {
+        match self {
+            Termination::Normal(why)
+            | Termination::TimeForfeit(why)
+            | Termination::Crash(why)
+            | Termination::Garbage(why)
+            | Termination::IllegalMove(why) => why,
+        }
+    }
+
+    /// Whether an engine's fault ended the game, not the rules.
+    pub fn is_fault(&self) -> bool {
+        !matches!(self, Termination::Normal(_))
+    }
+
+    /// Reads [`Termination::keyword`] and [`Termination::detail`] back.
+    pub fn from_parts(keyword: &str, detail: &str) -> Result<Termination, String> {
+        let detail = detail.to_string();
+        Ok(match keyword {
+            "normal" => Termination::Normal(detail),
+            "crash" => Termination::Crash(detail),
+            "time forfeit" => Termination::TimeForfeit(detail),
+            "garbage" => Termination::Garbage(detail),
+            "illegal move" => Termination::IllegalMove(detail),
+            _ => return Err(format!("unknown termination '{keyword}'")),
+        })
     }
 
     /// The keyword with the details.

@@ -63,6 +63,11 @@ impl Match {
         self
     }
 
+    /// The command line (without the program).
+    pub fn args(&self) -> &[String] {
+        &self.args
+    }
+
     /// A path in the scratch directory.
     pub fn file(&self, name: &str) -> PathBuf {
         self.dir.join(name)

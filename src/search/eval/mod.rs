@@ -38,8 +38,10 @@ macro_rules! weights {
                 }
             }
 
-            /// Sets the weight called `name`.
+            /// Sets the weight called `name`; a value beyond [`super::WEIGHT_LIMIT`] either
+            /// way is refused.
             pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+                super::check_weight(name, value)?;
                 match name {
                     $(stringify!($field) => self.$field = value,)*
                     _ => return Err(format!("unknown weight '{name}'")),
@@ -60,6 +62,25 @@ pub use relatives::RelativeWeights;
 use once_cell::sync::Lazy;
 
 use crate::rules::{Game, GameKind, Rules};
+
+/// The largest weight either way, in centi-pieces (100 pieces). With every feature count
+/// bounded by the board, a sum of such weights stays far inside `i32`; [`EVAL_LIMIT`] then
+/// keeps it below the scores of forced results.
+pub const WEIGHT_LIMIT: i32 = 10_000;
+
+/// The largest evaluation either way: half the score where forced results begin, so no
+/// weights file can make a position look like a won game (or overflow the search's margins).
+pub const EVAL_LIMIT: i32 = crate::search::score::MATE_BOUND / 2;
+
+/// Checks one weight's value against [`WEIGHT_LIMIT`].
+fn check_weight(name: &str, value: i32) -> Result<(), String> {
+    if value.abs() > WEIGHT_LIMIT {
+        return Err(format!(
+            "weight '{name}' {value} is beyond the limit of {WEIGHT_LIMIT} either way"
+        ));
+    }
+    Ok(())
+}
 
 /// The eighths of the ply limit played (0 to 8), the phase the `material_late` weights of Ming
 /// Mang and the relatives scale with; 0 without a limit. Eighths keep the term linear in its
@@ -86,10 +107,11 @@ impl GameWeights {
     /// must be those of `game`'s game (see [`Weights::of`]).
     #[inline(always)]
     pub fn evaluate(&self, game: &Game) -> i32 {
-        match self {
+        let score = match self {
             GameWeights::MingMang(w) => mingmang::evaluate(game, w),
             GameWeights::Relative(w) => relatives::evaluate(game, w),
-        }
+        };
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The weights' names, in order.
