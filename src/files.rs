@@ -57,6 +57,45 @@ pub fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, String> 
     String::from_utf8(bytes).map_err(|_| format!("{what} {} is not UTF-8 text", path.display()))
 }
 
+/// A reader that fails once more than `limit` bytes have been read from it.
+struct Limited<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: Read> Read for Limited<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n as u64 > self.left {
+            return Err(std::io::Error::other("the limit for such a file"));
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads the JSON document in the file at `path` as a stream, refusing more than `limit`
+/// bytes; a file that is not JSON (`/dev/zero`, say) fails at its first bytes.
+pub fn read_json(path: &Path, what: &str, limit: u64) -> Result<serde_json::Value, String> {
+    let file =
+        File::open(path).map_err(|e| format!("cannot read {what} {}: {e}", path.display()))?;
+    let reader = BufReader::new(Limited {
+        inner: file,
+        left: limit,
+    });
+    serde_json::from_reader(reader).map_err(|e| {
+        if e.is_io() {
+            format!(
+                "{what} {} is larger than {} (the limit for such a file)",
+                path.display(),
+                size_text(limit)
+            )
+        } else {
+            format!("{what} {} is not a JSON summary: {e}", path.display())
+        }
+    })
+}
+
 /// Calls `each(line_number, line, end)` for every line of the text file at `path` (`line`
 /// without its line ending, `end` the byte offset just past it), reading it as a stream: no
 /// line may be longer than [`LINE_LIMIT`] and the whole file no larger than `limit`.

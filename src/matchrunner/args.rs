@@ -186,8 +186,8 @@ impl MatchArgs {
             let shards = paths
                 .iter()
                 .map(|p| {
-                    crate::files::read_text(p, "summary", crate::files::MATCH_FILE_LIMIT)
-                        .map(|text| (p.display().to_string(), text))
+                    crate::files::read_json(p, "summary", crate::files::MATCH_FILE_LIMIT)
+                        .map(|v| (p.display().to_string(), v))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             if let Some(out) = &output {
@@ -195,11 +195,8 @@ impl MatchArgs {
                     .iter()
                     .zip(&shards)
                     .find(|(p, _)| crate::files::same_file(p, out.path()));
-                if let Some((p, (_, text))) = replaced {
-                    let kind = super::json::parse(text)
-                        .ok()
-                        .and_then(|v| v.get("kind").and_then(|k| k.as_str().map(String::from)));
-                    if kind.as_deref() != Some("merged") {
+                if let Some((p, (_, v))) = replaced {
+                    if v.get("kind").and_then(|k| k.as_str()) != Some("merged") {
                         return Err(format!(
                             "--json {} is one of the shards: writing it would destroy it",
                             p.display()

@@ -289,8 +289,7 @@ fn counts_json(map: &BTreeMap<String, u64>) -> Json {
 }
 
 /// The shard entries of one summary file: itself if it is a shard, its list if it is a merge.
-fn entries(file: &str, text: &str) -> Result<Vec<ShardEntry>, String> {
-    let v = json::parse(text).map_err(|e| format!("{file}: {e}"))?;
+fn entries(file: &str, v: &Json) -> Result<Vec<ShardEntry>, String> {
     if v.get("format").and_then(Json::as_str) != Some(SUMMARY_FORMAT) {
         return Err(format!(
             "{file} is not a mingmang match summary of this version (it does not say what it is; \
@@ -306,8 +305,8 @@ fn entries(file: &str, text: &str) -> Result<Vec<ShardEntry>, String> {
         ));
     }
     match v.get("kind").and_then(Json::as_str) {
-        Some("shard") => Ok(vec![ShardEntry::read(&v, file, false)?]),
-        Some("merged") => field(&v, "shards", file)?
+        Some("shard") => Ok(vec![ShardEntry::read(v, file, false)?]),
+        Some("merged") => field(v, "shards", file)?
             .as_array()
             .ok_or_else(|| format!("{file}: 'shards' is not a list"))?
             .iter()
@@ -409,10 +408,10 @@ fn missing_seeds(seeds: &[u64]) -> String {
     }
 }
 
-/// Merges the summaries `files` (file name, JSON text). The SPRT is `sprt` if given, else the
+/// Merges the summaries `files` (file name, JSON document). The SPRT is `sprt` if given, else the
 /// first shard's, if any. With `expect`, there must be exactly that many shards.
 pub fn merge(
-    files: &[(String, String)],
+    files: &[(String, Json)],
     sprt: Option<Sprt>,
     expect: Option<usize>,
 ) -> Result<Merged, String> {
@@ -420,8 +419,8 @@ pub fn merge(
     let mut notes = Vec::new();
     // Shards given directly first, so that a merged summary's copy of one is the duplicate.
     let mut all = Vec::new();
-    for (file, text) in files {
-        all.extend(entries(file, text)?);
+    for (file, v) in files {
+        all.extend(entries(file, v)?);
     }
     all.sort_by_key(|e| e.via_merged);
     for entry in all {

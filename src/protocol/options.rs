@@ -232,8 +232,14 @@ impl Settings {
                     self.weights = Weights::builtin();
                     self.eval_file = BUILT_IN_WEIGHTS.to_string();
                 } else {
-                    let text = std::fs::read_to_string(path).map_err(|e| {
-                        format!("option EvalFile: cannot read '{}': {e}", quote(path))
+                    let text = crate::files::read_text(
+                        std::path::Path::new(path),
+                        "weights file",
+                        crate::files::WEIGHTS_FILE_LIMIT,
+                    )
+                    // One protocol line, whatever the path holds.
+                    .map_err(|e| {
+                        format!("option EvalFile: {}", e.replace(char::is_control, " "))
                     })?;
                     self.weights = Weights::parse(&text)
                         .map_err(|e| format!("option EvalFile: '{}': {e}", quote(path)))?;
