@@ -375,9 +375,9 @@ fn check_status(entry: &ShardEntry) -> Result<(), String> {
     match entry.status.as_str() {
         "complete" | "stopped by SPRT" => Ok(()),
         "running" | "incomplete" => Err(format!(
-            "{}: the shard did not finish ({} games played, status '{}'); run its command \
-             again to resume it, then merge",
-            entry.file, entry.games, entry.status
+            "{}: the shard did not finish (status '{}'); run its command again to resume it \
+             from its journal, then merge",
+            entry.file, entry.status
         )),
         other => Err(format!(
             "{}: the shard {other}; its games cannot be trusted",
@@ -423,8 +423,23 @@ pub fn merge(
         all.extend(entries(file, v)?);
     }
     all.sort_by_key(|e| e.via_merged);
+    // Every unfinished shard is named at once, with the missing ones: one resubmission fixes
+    // them all.
+    let mut unfinished: Vec<String> = all.iter().filter_map(|e| check_status(e).err()).collect();
+    if let Some(n) = expect {
+        let seeds: Vec<u64> = all.iter().map(|s| s.identity.seed).collect();
+        if all.len() < n {
+            unfinished.push(format!(
+                "--expect {n}: {} shards found{}",
+                all.len(),
+                missing_seeds(&seeds)
+            ));
+        }
+    }
+    if !unfinished.is_empty() {
+        return Err(unfinished.join("\n"));
+    }
     for entry in all {
-        check_status(&entry)?;
         if admit(&shards, &entry)? {
             shards.push(entry);
         } else {
