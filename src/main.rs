@@ -249,9 +249,9 @@ fn run_gtp(
         skill: mingmang::search::Skill::new(skill)?,
     };
     let rules = rules.rules()?;
-    let mut session = Session::new(rules, engine);
-    let stdin = std::io::stdin();
-    gtp::run(&mut session, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+    let mut session = Session::new(rules, engine)?;
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    gtp::run(&mut session, stdin, std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 
 fn run_perft(
