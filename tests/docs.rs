@@ -1,0 +1,246 @@
+//! The documents' examples replayed through the real binary, so that what a reader checks by
+//! hand holds:
+//! - every diagram of `docs/rules.md` is the engine's `d` drawing of the position string
+//!   under it, and every worked example (`<string>` + `<moves>` → `<string>`) is what the
+//!   engine plays;
+//! - the README's commands: the session to paste, the perft example, the subcommands' rule
+//!   flags.
+
+mod common;
+
+use common::binary::{run_fails, run_ok, Session};
+
+const RULES_MD: &str = include_str!("../docs/rules.md");
+const README: &str = include_str!("../README.md");
+
+/// One board of a diagram: its rows from the top, and the pieces in hand written under it.
+#[derive(Default, Debug)]
+struct Panel {
+    rows: Vec<String>,
+    hand: Option<(u32, u32)>,
+}
+
+/// The boards of a diagram, side by side in the text: each drawn row is a rank number and
+/// the squares' letters; the k-th row of a line belongs to the k-th board.
+fn panels(diagram: &[&str]) -> Vec<Panel> {
+    let mut panels: Vec<Panel> = Vec::new();
+    for line in diagram {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut k = 0;
+        let mut i = 0;
+        while i < words.len() {
+            if words[i] == "hand:" && i + 3 < words.len() {
+                let white = words[i + 2].trim_end_matches(',').parse().unwrap();
+                let black = words[i + 4].trim_end_matches(',').parse().unwrap();
+                while panels.len() <= k {
+                    panels.push(Panel::default());
+                }
+                panels[k].hand = Some((white, black));
+                k += 1;
+                i += 5;
+                continue;
+            }
+            let squares = words[i + 1..]
+                .iter()
+                .take_while(|w| w.len() == 1 && ".wbWB".contains(**w))
+                .count();
+            if words[i].parse::<u32>().is_ok() && squares > 0 {
+                while panels.len() <= k {
+                    panels.push(Panel::default());
+                }
+                let rank = words[i];
+                let row = words[i + 1..=i + squares].join(" ");
+                panels[k].rows.push(format!("{rank:>2}  {row}"));
+                k += 1;
+                i += squares + 1;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    panels
+}
+
+/// The text between backticks, in order.
+fn quoted(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// A worked example: a position string (or the start position), moves, and what follows:
+/// each resulting string with the note after it (`(rule 6 alone)`, `(with CornerCapture)`).
+#[derive(Debug)]
+struct Example {
+    start: Option<String>,
+    moves: String,
+    results: Vec<(String, String)>,
+}
+
+/// Reads `<string>` + `<moves>` → `<string>` [(note)][, `<string>` (note)] from a paragraph.
+fn example(paragraph: &str) -> Option<Example> {
+    let (left, right) = paragraph.split_once(" → ")?;
+    let (before, moves) = left.rsplit_once(" + ")?;
+    let start = quoted(before).first().map(|s| s.to_string());
+    assert!(
+        start.is_some() || before.ends_with("The start position"),
+        "{paragraph}"
+    );
+    let moves = quoted(moves).first()?.to_string();
+    // Between backticks the strings, after each its note.
+    let pieces: Vec<&str> = right.split('`').collect();
+    let results = (1..pieces.len())
+        .step_by(2)
+        .map(|j| {
+            let note = pieces.get(j + 1).copied().unwrap_or("");
+            (pieces[j].to_string(), note.trim().to_string())
+        })
+        .collect();
+    Some(Example {
+        start,
+        moves,
+        results,
+    })
+}
+
+/// The game and the rule option a section of the rules document plays under.
+fn section_rules(heading: &str) -> (&'static str, Option<&'static str>) {
+    match heading {
+        "Mak-yek" => ("makyek", None),
+        "Apit-sodok" => ("apitsodok", None),
+        "Rek" => ("rek", None),
+        "Min Rek Chanh" => ("minrekchanh", None),
+        "Gala" => ("gala", None),
+        "The hunt" => ("makyek-hunt", None),
+        "EnchainedCapture" | "Territory" | "CornerCapture" | "LastPieceLeap" => {
+            let option = [
+                "EnchainedCapture",
+                "Territory",
+                "CornerCapture",
+                "LastPieceLeap",
+            ]
+            .into_iter()
+            .find(|o| *o == heading);
+            ("mingmang", option)
+        }
+        _ => ("mingmang", None),
+    }
+}
+
+/// The engine under the rules of `variant` with `option` on (and the other three off).
+fn set_rules(e: &mut Session, variant: &str, option: Option<&str>) {
+    e.send(&format!("setoption name Variant value {variant}"));
+    e.send("setoption name BoardSize value auto");
+    if variant == "mingmang" {
+        for o in [
+            "EnchainedCapture",
+            "Territory",
+            "CornerCapture",
+            "LastPieceLeap",
+        ] {
+            let on = option == Some(o);
+            e.send(&format!("setoption name {o} value {on}"));
+        }
+    }
+    assert!(e.sync().is_empty(), "{variant} {option:?}");
+}
+
+/// The `d` drawing of the current game: its board rows and the pieces in hand.
+fn drawing(e: &mut Session) -> Panel {
+    e.send("d");
+    let lines = e.sync();
+    let rows = lines
+        .iter()
+        .take_while(|l| !l.trim_start().starts_with('a'))
+        .cloned()
+        .collect();
+    let hand = lines.iter().find_map(|l| {
+        let w: Vec<&str> = l.strip_prefix("in hand white ")?.split(' ').collect();
+        Some((w[0].parse().ok()?, w[2].parse().ok()?))
+    });
+    Panel { rows, hand }
+}
+
+/// Compares a diagram's board with the engine's drawing of the game it stands for.
+fn same_board(panel: &Panel, drawn: &Panel, what: &str) {
+    assert_eq!(
+        panel.rows, drawn.rows,
+        "{what}: the diagram is not the position"
+    );
+    if let Some(hand) = panel.hand {
+        assert_eq!(
+            Some(hand),
+            drawn.hand.or(Some((0, 0))),
+            "{what}: pieces in hand"
+        );
+    }
+}
+
+#[test]
+fn every_diagram_and_example_of_the_rules_document_is_the_engines() {
+    let mut e = Session::start(&[]);
+    let lines: Vec<&str> = RULES_MD.lines().collect();
+    let mut heading = "";
+    let (mut diagrams, mut examples) = (0, 0);
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some(h) = lines[i].strip_prefix("### ") {
+            heading = h;
+        }
+        if lines[i].starts_with("## ") {
+            heading = "";
+        }
+        let mut diagram = None;
+        if lines[i] == "```" {
+            let end = i + 1 + lines[i + 1..].iter().position(|l| *l == "```").unwrap();
+            diagram = Some(panels(&lines[i + 1..end]));
+            i = end + 1;
+            while lines[i].is_empty() {
+                i += 1;
+            }
+        }
+        // The paragraph at line i.
+        let end = i + lines[i..].iter().position(|l| l.is_empty()).unwrap_or(0);
+        let paragraph = lines[i..end.max(i + 1)].join(" ");
+        let (variant, section_option) = section_rules(heading);
+        let what = format!("{heading}: {paragraph}");
+        if let Some(panels) = &diagram {
+            diagrams += 1;
+            if let Some(rest) = paragraph.strip_prefix("Position string: ") {
+                set_rules(&mut e, variant, section_option);
+                e.send(&format!("position fen {}", quoted(rest)[0]));
+                assert_eq!(panels.len(), 1, "{what}");
+                same_board(&panels[0], &drawing(&mut e), &what);
+            } else {
+                let ex = example(&paragraph)
+                    .unwrap_or_else(|| panic!("a diagram without its position strings: {what}"));
+                assert_eq!(panels.len(), 1 + ex.results.len(), "{what}");
+            }
+        }
+        if let Some(ex) = example(&paragraph) {
+            examples += 1;
+            for (k, (expected, note)) in ex.results.iter().enumerate() {
+                let option = if note.contains("rule 6 alone") {
+                    None
+                } else {
+                    section_option
+                };
+                set_rules(&mut e, variant, option);
+                let start = match &ex.start {
+                    Some(s) => format!("fen {s}"),
+                    None => "startpos".to_string(),
+                };
+                e.send(&format!("position {start}"));
+                let before = drawing(&mut e);
+                e.send(&format!("position {start} moves {}", ex.moves));
+                assert_eq!(&e.ask("query fen"), expected, "{what}");
+                if let Some(panels) = &diagram {
+                    same_board(&panels[0], &before, &what);
+                    same_board(&panels[k + 1], &drawing(&mut e), &what);
+                }
+            }
+        }
+        i = end.max(i + 1);
+    }
+    // Every diagram and example is checked (one the parser missed would lower the count).
+    assert_eq!((diagrams, examples), (41, 33));
+    e.finish();
+}
