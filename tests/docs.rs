@@ -8,10 +8,9 @@
 
 mod common;
 
-use common::binary::{run_fails, run_ok, Session};
+use common::binary::{run_ok, Session};
 
 const RULES_MD: &str = include_str!("../docs/rules.md");
-const README: &str = include_str!("../README.md");
 
 /// One board of a diagram: its rows from the top, and the pieces in hand written under it.
 #[derive(Default, Debug)]
@@ -243,4 +242,93 @@ fn every_diagram_and_example_of_the_rules_document_is_the_engines() {
     // Every diagram and example is checked (one the parser missed would lower the count).
     assert_eq!((diagrams, examples), (41, 33));
     e.finish();
+}
+
+/// The perft example of `perft --help` plays legal moves.
+#[test]
+fn the_perft_examples_are_legal() {
+    let help = run_ok(&["perft", "--help"]);
+    let from_help = help
+        .split("e.g. \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let out = run_ok(&["perft", "--depth", "1", "--moves", from_help]);
+    assert!(out.contains("nodes "), "{from_help}: {out}");
+}
+
+/// Every subcommand's `--help` names a flag's value the same way (`--hash <MIB>` everywhere,
+/// not `<HASH>` in one place), shows the defaults of the table size and strength wherever the
+/// flags appear, and says what the strength levels are in one plain phrase.
+#[test]
+fn help_texts_agree() {
+    let mut names: Vec<(String, String, String)> = Vec::new();
+    for sub in ["", "perft", "gtp", "match", "datagen", "tune", "bench"] {
+        let args: Vec<&str> = [sub, "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let help = run_ok(&args);
+        for line in help.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(i) = words.iter().position(|w| w.starts_with("--")) else {
+                continue;
+            };
+            if let Some(value) = words.get(i + 1).filter(|w| w.starts_with('<')) {
+                let flag = words[i].trim_end_matches(',').to_string();
+                names.push((flag.clone(), value.to_string(), sub.to_string()));
+                if flag == "--hash" {
+                    assert!(line.ends_with("[default: 16]"), "{sub}: {line}");
+                }
+                if flag == "--skill" {
+                    assert!(
+                        line.contains("0 (weakest) to 20, full strength")
+                            && line.ends_with("[default: 20]"),
+                        "{sub}: {line}"
+                    );
+                }
+            }
+        }
+    }
+    for (flag, value, sub) in &names {
+        for (other_flag, other_value, other_sub) in &names {
+            assert!(
+                flag != other_flag || value == other_value,
+                "{flag} {value} in '{sub}' but {other_value} in '{other_sub}'"
+            );
+        }
+    }
+    assert!(names.iter().filter(|(f, _, _)| f == "--hash").count() >= 3);
+}
+
+/// Started in a terminal, the engine says on stderr that it waits for commands; through a
+/// pipe, as front ends run it, it says nothing. (The terminal needs `script`, from
+/// util-linux; where it is missing only the pipe is checked.)
+#[test]
+fn a_terminal_gets_a_greeting_and_a_pipe_does_not() {
+    let mut e = Session::start_capturing_stderr(&[]);
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+    let (_, err) = e.finish();
+    assert!(err.is_empty(), "{err}");
+    let (_, err) = Session::start_gtp_capturing_stderr(&[]).finish();
+    assert!(err.is_empty(), "{err}");
+    let bin = common::binary::BIN;
+    for (args, words) in [
+        ("", "waiting for protocol commands"),
+        (" gtp", "GTP mode, waiting"),
+    ] {
+        let Ok(out) = std::process::Command::new("script")
+            .args(["-qec", &format!("{bin}{args}"), "/dev/null"])
+            .env_remove("RUST_LOG")
+            .stdin(std::process::Stdio::null())
+            .output()
+        else {
+            return;
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(words), "{text}");
+    }
 }
