@@ -8,9 +8,10 @@
 
 mod common;
 
-use common::binary::{run_ok, Session};
+use common::binary::{run_fails, run_ok, Session};
 
 const RULES_MD: &str = include_str!("../docs/rules.md");
+const README: &str = include_str!("../README.md");
 
 /// One board of a diagram: its rows from the top, and the pieces in hand written under it.
 #[derive(Default, Debug)]
@@ -244,7 +245,53 @@ fn every_diagram_and_example_of_the_rules_document_is_the_engines() {
     e.finish();
 }
 
-/// The perft example of `perft --help` plays legal moves.
+/// The lines of the first code block after the paragraph of `text` that contains `marker`.
+fn block_after<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
+    let from = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker:?} not found"));
+    let rest = &text[from..];
+    let start = rest.find("\n```").expect("a code block") + 4;
+    let rest = &rest[start..];
+    let rest = &rest[rest.find('\n').unwrap() + 1..];
+    rest[..rest.find("```").unwrap()].lines().collect()
+}
+
+/// The README's session, pasted at once as its text invites, gets every answer the text
+/// describes, in order: the greeting, the legal moves, the search's `bestmove`; then the move
+/// it names is played the way the text says, and `d` shows the board.
+#[test]
+fn the_readme_session_works_when_pasted() {
+    let session = block_after(README, "Type or paste these lines");
+    assert_eq!(
+        session,
+        ["ugi", "position startpos", "query moves", "go depth 6"]
+    );
+    let mut e = Session::start(&[]);
+    e.send(&session.join("\n"));
+    e.until(|l| l == "ugiok");
+    let moves = e.line();
+    assert_eq!(
+        moves.strip_prefix("response ").unwrap().split(' ').count(),
+        72,
+        "{moves}"
+    );
+    let (_, best) = e.bestmove();
+    let example = README
+        .split('`')
+        .find(|q| q.starts_with("position startpos moves "))
+        .expect("the README shows how to play the move");
+    e.send(&format!("position startpos moves {best}"));
+    e.send("d");
+    let board = e.sync();
+    assert!(board[0].starts_with(" 8  w b b b"), "{board:?}");
+    // The README's own example move is legal from the start too.
+    e.send(example);
+    assert!(e.sync().is_empty(), "{example}");
+    e.finish();
+}
+
+/// The perft example of the README and of `perft --help` plays legal moves.
 #[test]
 fn the_perft_examples_are_legal() {
     let help = run_ok(&["perft", "--help"]);
@@ -255,8 +302,43 @@ fn the_perft_examples_are_legal() {
         .split('"')
         .next()
         .unwrap();
-    let out = run_ok(&["perft", "--depth", "1", "--moves", from_help]);
-    assert!(out.contains("nodes "), "{from_help}: {out}");
+    let from_readme = README
+        .split("--moves \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    for moves in [from_help, from_readme] {
+        let out = run_ok(&["perft", "--depth", "1", "--moves", moves]);
+        assert!(out.contains("nodes "), "{moves}: {out}");
+    }
+}
+
+/// The subcommands the README says take the rule flags take them; those it says take none
+/// refuse them.
+#[test]
+fn the_rule_flags_are_where_the_readme_says() {
+    let paragraph = README
+        .split("\n\n")
+        .find(|p| p.starts_with("The rule flags"))
+        .unwrap();
+    let (with, without) = paragraph.split_once("`bench` takes").unwrap();
+    let takers: Vec<&str> = quoted(with)
+        .into_iter()
+        .filter(|q| !q.starts_with("--"))
+        .collect();
+    assert_eq!(takers, ["perft", "gtp", "match", "datagen"]);
+    for sub in takers {
+        assert!(
+            run_ok(&[sub, "--help"]).contains("--enchained-capture"),
+            "{sub}"
+        );
+    }
+    assert!(without.contains("`tune` takes none"));
+    run_fails(&["tune", "--variant", "rek"], "--variant");
+    let bench = run_ok(&["bench", "--help"]);
+    assert!(bench.contains("--variant") && !bench.contains("--size"));
 }
 
 /// Every subcommand's `--help` names a flag's value the same way (`--hash <MIB>` everywhere,
