@@ -530,7 +530,14 @@ impl Session {
             self.board.captured_by(Color::White),
             self.board.captured_by(Color::Black)
         ));
-        lines.push(format!("rules: {}", self.rules));
+        // The description leaves out Ming Mang's name, the default.
+        let name = self.rules.game().name();
+        let rules = self.rules.to_string();
+        if rules.starts_with(name) {
+            lines.push(format!("rules: {rules}"));
+        } else {
+            lines.push(format!("rules: {name} {rules}"));
+        }
         lines.push(match final_score(game.outcome()) {
             Ok(score) => format!("result: {score}"),
             Err(_) => "result: none yet".into(),
