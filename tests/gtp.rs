@@ -566,6 +566,34 @@ fn genmove_draws_its_thinking_on_stderr() {
     assert!(err.trim_end().ends_with("gogui-gfx: CLEAR"), "{err}");
 }
 
+/// The dialogue docs/gogui.md offers to try by hand is accepted command by command, and it
+/// plays a move for each side.
+#[test]
+fn the_hand_dialogue_of_the_gogui_guide_works() {
+    let guide = include_str!("../docs/gogui.md");
+    let line = guide
+        .split("Try the dialogue by hand:")
+        .nth(1)
+        .unwrap()
+        .split("\n- ")
+        .next()
+        .unwrap()
+        .replace('\n', " ");
+    let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    let args: Vec<&str> = quoted[0].split_whitespace().skip(2).collect();
+    assert_eq!(
+        quoted[0].split_whitespace().take(2).collect::<Vec<_>>(),
+        ["mingmang", "gtp"]
+    );
+    let mut g = Gtp::start(&args);
+    let start = g.board();
+    for cmd in &quoted[1..] {
+        g.ok(cmd);
+    }
+    assert_ne!(g.board(), start);
+    assert_eq!(g.side(), "white");
+}
+
 /// The points GoGui may click now, by the rules core: the movable pieces, the placements from
 /// hand, and with a piece selected its destinations (sorted as the engine sorts them).
 fn expected_points(game: &Game, selected: Option<&str>) -> Vec<String> {
