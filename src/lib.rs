@@ -10,6 +10,7 @@
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
+//! - [`input`]: reading a protocol's input lines, with a length limit.
 //! - [`cli`]: command-line flags shared by the subcommands.
 //!
 //! # Play a game and ask its outcome
@@ -72,6 +73,7 @@ pub mod cli;
 pub mod data;
 pub mod files;
 pub mod gtp;
+pub mod input;
 pub mod matchrunner;
 pub mod protocol;
 pub mod rules;

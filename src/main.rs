@@ -37,13 +37,13 @@ enum Command {
     /// Count the leaves of the legal move tree (rule 7 applied along every path).
     Perft {
         /// Plies to search, 0 to 12.
-        #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=perft::MAX_DEPTH as i64))]
+        #[arg(long, short, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(0..=perft::MAX_DEPTH as i64))]
         depth: u32,
         /// Start from this position string instead of the start position.
-        #[arg(long)]
+        #[arg(long, value_name = "POSITION")]
         fen: Option<String>,
-        /// Moves to play first (they count as history for rule 7), e.g. "a2a3 h7h6".
-        #[arg(long)]
+        /// Moves to play first (they count as history for rule 7), e.g. "a2b2 h2g2".
+        #[arg(long, value_name = "MOVES")]
         moves: Option<String>,
         /// Print the count under each root move.
         #[arg(long)]
@@ -65,7 +65,7 @@ enum Command {
         /// Transposition table size in MiB.
         #[arg(long, value_name = "MIB", default_value_t = mingmang::search::DEFAULT_HASH_MIB)]
         hash: usize,
-        /// Strength level of genmove for human opponents, 0 (weakest) to 20 (full strength).
+        /// Strength level of genmove for human opponents, 0 (weakest) to 20, full strength.
         #[arg(long, value_name = "LEVEL", default_value_t = mingmang::search::MAX_SKILL,
               value_parser = clap::value_parser!(u32).range(0..=mingmang::search::MAX_SKILL as i64))]
         skill: u32,
@@ -81,17 +81,17 @@ enum Command {
     /// runs with different seeds are shards that concatenate.
     Datagen {
         /// Games to play.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// The shard's seed (its openings and games follow from it).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, value_name = "N", default_value_t = 1)]
         seed: u64,
         /// Nodes per move.
-        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
         /// Random plies of each opening (balanced: equal material afterwards, or with --openings
         /// the book position's material).
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, value_name = "PLIES", default_value_t = 8)]
         opening_plies: u32,
         /// Start each game from a position of this openings file (one position string per
         /// line, as for `match --openings`), picked by the seed and the game's number, and
@@ -100,10 +100,10 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         openings: Option<String>,
         /// Games played at once, one thread each.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         concurrency: u64,
         /// Transposition table per game, in MiB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash: u64,
         /// Evaluation weights to play with (a weights file; default: the built-in weights).
         #[arg(long, value_name = "FILE")]
@@ -121,7 +121,8 @@ enum Command {
     },
     /// Fit the evaluation weights to records (the Texel method): per weight set (Ming Mang by
     /// board-size class, each relative), prints the error before and after and writes a
-    /// weights file for --eval-file / the EvalFile option.
+    /// weights file for --eval-file / the EvalFile option. Each record names its game and
+    /// rules, so tune takes no rule flags.
     Tune {
         /// Records files (or concatenations of shards); several may be given.
         #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
@@ -137,13 +138,13 @@ enum Command {
         #[arg(long)]
         force: bool,
         /// Full passes over the data.
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, value_name = "N", default_value_t = 400)]
         epochs: usize,
         /// Step size of the fit, in centi-pieces.
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, value_name = "CP", default_value_t = 1.0)]
         rate: f64,
         /// Weight of the search score in the target, 0 to 1 (0: the game's result alone).
-        #[arg(long, default_value_t = mingmang::data::tune::TuneConfig::default().lambda)]
+        #[arg(long, value_name = "X", default_value_t = mingmang::data::tune::TuneConfig::default().lambda)]
         lambda: f64,
         /// Weights to hold at their starting values, by name (e.g. --freeze material).
         #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
@@ -153,7 +154,7 @@ enum Command {
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
         /// Depth on boards up to 100 squares (larger boards search one or two plies less).
-        #[arg(long, short, default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
+        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Instead of the fixed list, search the start and seeded random positions of this
         /// variant (any name of --variant).
@@ -237,7 +238,13 @@ fn main() -> ExitCode {
                 frozen: freeze,
             },
         ),
-        None => Settings::from_args(&cli.rules, &cli.engine).map(mingmang::protocol::run),
+        None => Settings::from_args(&cli.rules, &cli.engine).map(|settings| {
+            greet_at_a_terminal(
+                "waiting for protocol commands on stdin: try ugi, position startpos, go depth 6, \
+                 and quit to leave (protocol/README.md)",
+            );
+            mingmang::protocol::run(settings)
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -262,9 +269,13 @@ fn run_gtp(
         skill: mingmang::search::Skill::new(skill)?,
     };
     let rules = rules.rules()?;
-    let mut session = Session::new(rules, engine);
-    let stdin = std::io::stdin();
-    gtp::run(&mut session, stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+    let mut session = Session::new(rules, engine)?;
+    greet_at_a_terminal(
+        "GTP mode, waiting for GTP commands on stdin: try showboard, list_commands, and quit \
+         to leave (docs/gogui.md)",
+    );
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    gtp::run(&mut session, stdin, std::io::stdout().lock()).map_err(|e| e.to_string())
 }
 
 fn run_perft(
@@ -324,6 +335,16 @@ fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
     println!("time {} ms", time.as_millis());
     println!("{nodes} nodes {nps} nps");
     Ok(())
+}
+
+/// Tells a person who started the engine in a terminal, on stderr, that it is waiting for
+/// commands (without a word it would look stuck); front ends, which talk through pipes, never
+/// see it and stdout stays protocol only.
+fn greet_at_a_terminal(what: &str) {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() {
+        eprintln!("mingmang {}: {what}", env!("CARGO_PKG_VERSION"));
+    }
 }
 
 /// Prints one line of a tool's output; a closed pipe (`mingmang perft --divide | head`) becomes

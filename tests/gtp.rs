@@ -3,12 +3,13 @@
 
 mod common;
 
-use std::time::Duration;
+use std::thread;
+use std::time::{Duration, Instant};
 
-use common::binary::Session;
+use common::binary::{run_fails, Session};
 use mingmang::gtp::vertex::format_square;
 use mingmang::rules::random::Rng;
-use mingmang::rules::{Color, Game, Move, Preset, Rules};
+use mingmang::rules::{Color, Game, Move, Outcome, Preset, Rules};
 
 /// One running `mingmang gtp` process.
 struct Gtp(Session);
@@ -214,7 +215,7 @@ fn whole_game_click_by_click() {
 /// GoGui's ruler and is sent each click twice, as GoGui 1.6 does. Both must agree throughout.
 #[test]
 fn genmove_games_reach_the_end() {
-    for (size, depth) in [("5x5", "2"), ("4x6", "1")] {
+    for (size, depth) in [("5x5", "2"), ("4x4", "1")] {
         let mut player = Gtp::start(&["--size", size, "--depth", depth, "--max-plies", "200"]);
         let mut ruler = Gtp::start(&["--size", size, "--max-plies", "200"]);
         let mut plies = 0;
@@ -390,15 +391,13 @@ fn board_sizes_variants_and_rule_flags() {
     g.refused("boardsize 3");
     assert_eq!(g.ok("gogui-rules_board_size"), "19");
 
-    // A rectangle from the flags: GoGui's "boardsize <width>" keeps it.
-    let mut r = Gtp::start(&["--size", "5x7"]);
-    assert_eq!(r.ok("gogui-rules_board_size"), "5 7");
-    r.ok("boardsize 5");
-    r.ok("clear_board");
-    assert_eq!(r.ok("gogui-rules_board_size"), "5 7");
-    let rows: Vec<String> = r.board().lines().map(str::to_string).collect();
-    assert_eq!(rows.len(), 7);
-    assert!(rows.iter().all(|row| words(row).len() == 5));
+    // GoGui shows square boards only: a rectangle is refused at the start, with the reason.
+    for size in ["5x7", "7x5"] {
+        run_fails(
+            &["gtp", "--size", size],
+            "GTP mode plays square boards only",
+        );
+    }
 
     let mut v = Gtp::start(&["--variant", "gundru"]);
     assert_eq!(v.ok("gogui-rules_board_size"), "9");
@@ -442,6 +441,157 @@ fn clocks_bound_genmove() {
     g.ok("genmove w");
     assert!(start.elapsed().as_secs() < 5);
     assert_eq!(g.side(), "black");
+}
+
+/// GoGui's interrupt: `gogui-interrupt` is listed, and the comment line `# interrupt` ends a
+/// running `genmove` at once, with a legal click, whether it comes while the search runs or
+/// right behind the command, before the search has started. An interrupt counts for the
+/// command it followed only.
+#[test]
+fn an_interrupt_ends_genmove() {
+    let mut g = Gtp::start(&["--movetime", "60000"]);
+    assert_eq!(g.ok("known_command gogui-interrupt"), "true");
+    g.ok("gogui-interrupt");
+    let pieces = g.legal();
+    let sent = g.0.send("genmove w");
+    thread::sleep(Duration::from_millis(300));
+    g.0.send("# interrupt");
+    let (ok, piece) = g.read_response();
+    // A minute without the interrupt; a generous bound for a loaded machine.
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert!(ok && pieces.contains(&piece.trim().to_string()), "{piece}");
+    // The destination comes from the plan: no search.
+    g.ok("genmove w");
+    assert_eq!(g.side(), "black");
+    let sent = g.0.send_bytes(b"genmove b\n# interrupt\n");
+    let (ok, _) = g.read_response();
+    assert!(ok);
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        sent.elapsed()
+    );
+    g.ok("genmove b");
+
+    // The interrupt of one command does not stop the next one.
+    let mut g = Gtp::start(&["--movetime", "1500"]);
+    g.0.send_bytes(b"genmove w\n# interrupt\n");
+    assert!(g.read_response().0);
+    g.ok("genmove w");
+    let sent = Instant::now();
+    g.ok("genmove b");
+    assert!(
+        sent.elapsed() > Duration::from_millis(500),
+        "{:?}",
+        sent.elapsed()
+    );
+}
+
+/// `genmove` keeps to its time: a move time, and a byo-yomi period that must last for its
+/// stones (answered before the period is over, with the time manager's reserve).
+#[test]
+fn genmove_keeps_to_its_time() {
+    let mut g = Gtp::start(&["--movetime", "300"]);
+    let sent = Instant::now();
+    g.ok("genmove w");
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        sent.elapsed()
+    );
+    g.ok("genmove w");
+
+    let mut g = Gtp::start(&[]);
+    g.ok("time_settings 0 2 1");
+    g.ok("time_left w 2 1");
+    let sent = Instant::now();
+    g.ok("genmove w");
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        sent.elapsed()
+    );
+}
+
+/// A line longer than the protocol's limit (4 MiB) gets an error reply without being held in
+/// memory, and the session goes on.
+#[test]
+fn a_huge_line_is_refused_and_memory_stays_bounded() {
+    let mut g = Gtp::start(&["--size", "5x5"]);
+    let mut line = b"play w ".to_vec();
+    line.resize(50 << 20, b'A');
+    line.push(b'\n');
+    let (ok, text) = g.send_raw(&line);
+    assert!(!ok);
+    assert!(
+        text.contains("input line of 52428801 bytes ignored (at most 4194304 are accepted)"),
+        "{text}"
+    );
+    assert_eq!(g.ok("name"), "mingmang");
+    g.ok("play w A2");
+    g.ok("play w B2");
+    assert_eq!(g.side(), "black");
+    if let Some(kib) = g.0.memory_kib("VmHWM") {
+        // A 50 MB line read whole would have taken more than 50 MB.
+        assert!(kib < 40 * 1024, "peak resident memory {kib} KiB");
+    }
+}
+
+/// While it searches, the engine draws its current best line as GoGui's live graphics on
+/// stderr (one block per depth), and clears them when the search ends.
+#[test]
+fn genmove_draws_its_thinking_on_stderr() {
+    let mut g = Gtp(Session::start_gtp_capturing_stderr(&["--depth", "3"]));
+    let piece = g.ok("genmove w");
+    let (_, err) = g.0.finish();
+    let blocks: Vec<&str> = err
+        .split("gogui-gfx:\n")
+        .skip(1)
+        .map(|b| b.split("\n\n").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 3, "{err}");
+    for (i, block) in blocks.iter().enumerate() {
+        let text = block.lines().last().unwrap();
+        assert!(
+            text.starts_with("TEXT thinking, best so far ")
+                && text.contains(&format!("(depth {})", i + 1)),
+            "{block}"
+        );
+    }
+    assert!(blocks[2].contains(&format!("SQUARE {piece}")), "{err}");
+    assert!(err.trim_end().ends_with("gogui-gfx: CLEAR"), "{err}");
+}
+
+/// The dialogue docs/gogui.md offers to try by hand is accepted command by command, and it
+/// plays a move for each side.
+#[test]
+fn the_hand_dialogue_of_the_gogui_guide_works() {
+    let guide = include_str!("../docs/gogui.md");
+    let line = guide
+        .split("Try the dialogue by hand:")
+        .nth(1)
+        .unwrap()
+        .split("\n- ")
+        .next()
+        .unwrap()
+        .replace('\n', " ");
+    let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    let args: Vec<&str> = quoted[0].split_whitespace().skip(2).collect();
+    assert_eq!(
+        quoted[0].split_whitespace().take(2).collect::<Vec<_>>(),
+        ["mingmang", "gtp"]
+    );
+    let mut g = Gtp::start(&args);
+    let start = g.board();
+    for cmd in &quoted[1..] {
+        g.ok(cmd);
+    }
+    assert_ne!(g.board(), start);
+    assert_eq!(g.side(), "white");
 }
 
 /// The points GoGui may click now, by the rules core: the movable pieces, the placements from
@@ -524,6 +674,16 @@ fn every_relative_plays_whole_games_through_gtp() {
         let rules = Rules::preset(preset).with_max_plies(Some(120));
         let mut game = Game::new(rules);
         let mut g = Gtp::start(&["--variant", name, "--max-plies", "120", "--depth", "1"]);
+        let id = match preset {
+            Preset::Makyek => "Makyek",
+            Preset::Apitsodok => "Apitsodok",
+            Preset::Rek => "Rek",
+            Preset::MinRekChanh => "Minrekchanh",
+            Preset::Gala => "Gala",
+            Preset::MakyekHunt => "Makyekhunt",
+            _ => unreachable!("{name}"),
+        };
+        assert_eq!(g.ok("gogui-rules_game_id"), id);
         let (mut placements, mut plies) = (0, 0);
         loop {
             assert_eq!(g.board(), expected_board(&game), "{name} ply {plies}");
@@ -536,6 +696,7 @@ fn every_relative_plays_whole_games_through_gtp() {
                     assert!(gfx.contains(&label), "{name}: {gfx}");
                 }
             }
+            let status = g.ok("mingmang-status");
             if rules.family().has_placement() {
                 let hand = format!(
                     "in hand: White {}, Black {}",
@@ -543,7 +704,14 @@ fn every_relative_plays_whole_games_through_gtp() {
                     game.position().hand(Color::Black)
                 );
                 assert!(gfx.contains(&hand), "{name}: {gfx}");
+                assert!(status.lines().any(|l| l == hand), "{name}: {status}");
             }
+            let pieces = format!(
+                "on the board: White {}, Black {}",
+                game.position().count(Color::White),
+                game.position().count(Color::Black)
+            );
+            assert!(status.lines().any(|l| l == pieces), "{name}: {status}");
             if points.is_empty() {
                 break;
             }
@@ -600,6 +768,18 @@ fn every_relative_plays_whole_games_through_gtp() {
             mingmang::gtp::session::final_result(game.outcome()),
             "{name}"
         );
+        let score = match game.outcome() {
+            Outcome::Win(Color::White, _) => "W+",
+            Outcome::Win(Color::Black, _) => "B+",
+            _ => "0",
+        };
+        assert_eq!(g.ok("final_score"), score, "{name}");
+        let status = g.ok("mingmang-status");
+        assert!(status.starts_with(&result), "{name}: {status}");
+        assert!(
+            status.ends_with(&format!("result: {score}")),
+            "{name}: {status}"
+        );
         if preset == Preset::Gala {
             assert!(placements > 0, "no placement was clicked");
         }
@@ -650,6 +830,7 @@ fn analyze_commands_show_what_the_engine_sees() {
     let mut g = Gtp::start(&[]);
     let listed = g.ok("gogui-analyze_commands");
     for cmd in [
+        "mingmang-status",
         "mingmang-best_line",
         "mingmang-evaluation",
         "mingmang-threats",

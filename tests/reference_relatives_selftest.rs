@@ -118,8 +118,8 @@ fn diagram_2_four_options_of_f5() {
 
 /// The Mak-yek article's diagram 4 (docs/rules.md, Apit-sodok; Black's piece on h5). b5 is the
 /// ruled case: every piece either rule captures is captured. The corner piece h8 is not
-/// captured by h5h7. (docs/rules.md gives h5 three captures; under the spec's rules h5g5 also
-/// captures g4 by custodian against g3, which the diagram does not mark.)
+/// captured by h5h7. (The article counts three captures for h5; under its rules h5g5 also
+/// captures g4 by custodian against g3, which the diagram does not mark: docs/rules.md says so.)
 #[test]
 fn diagram_4_apitsodok_union_of_rules() {
     let fen = "6bw/6b1/1w3w2/7b/1w1w1ww1/1w1w2b1/1b1wb3/3b2w1 b";

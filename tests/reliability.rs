@@ -321,13 +321,6 @@ fn many_threads_keep_the_clock() {
     e.finish();
 }
 
-/// Resident memory of process `pid`, in KiB, as the system reports it.
-fn resident_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 #[test]
 fn a_large_table_is_memory_only_as_it_fills() {
     let mut e = Session::start(&["--hash", "1024"]);
@@ -335,7 +328,7 @@ fn a_large_table_is_memory_only_as_it_fills() {
     e.send("setoption name Hash value 2048");
     e.send("setoption name Clear Hash");
     assert!(e.sync().is_empty());
-    if let Some(kib) = resident_kib(e.pid()) {
+    if let Some(kib) = e.memory_kib("VmRSS") {
         // Two gigabytes asked for; a few megabytes used, since nothing was searched yet.
         assert!(kib < 200 * 1024, "{kib} KiB resident");
     }

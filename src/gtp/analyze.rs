@@ -2,6 +2,7 @@
 //! `gogui-analyze_commands` (one `type/label/command` line each) and shows a `gfx` answer on
 //! the board (its `TEXT` line in the status bar).
 //!
+//! - the game's state in a few lines (whose turn, pieces, pieces in hand, the result);
 //! - the best move and the line the search expects (numbered labels on the board);
 //! - the evaluation, by search and by the static evaluation;
 //! - the pieces each side could take with one move;
@@ -12,10 +13,11 @@ use std::sync::atomic::AtomicBool;
 use super::vertex::format_square;
 use crate::rules::{territory, Color, Game, Move, Position, Square};
 use crate::search::eval::evaluate;
-use crate::search::{Limits, Score, SearchOptions, Searcher};
+use crate::search::{Limits, Score, SearchInfo, SearchOptions, Searcher};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
+    "string/Game status (turn, pieces, result)/mingmang-status",
     "gfx/Best move and line/mingmang-best_line",
     "gfx/Evaluation/mingmang-evaluation",
     "gfx/Threats (pieces that can be taken in one move)/mingmang-threats",
@@ -31,16 +33,20 @@ struct Seen {
     nodes: u64,
 }
 
-fn search(game: &Game, searcher: &mut Searcher, limits: &Limits) -> Seen {
-    let stop = AtomicBool::new(false);
+/// Searches `game` under `limits` until done or until `stop`, telling `report` of each line
+/// found on the way.
+fn search(
+    game: &Game,
+    searcher: &mut Searcher,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> Seen {
     let mut depth = 0;
-    let result = searcher.search(
-        game,
-        limits,
-        &SearchOptions::default(),
-        &stop,
-        &mut |info| depth = info.depth,
-    );
+    let result = searcher.search(game, limits, &SearchOptions::default(), stop, &mut |info| {
+        depth = info.depth;
+        report(info);
+    });
     Seen {
         best: result.best,
         pv: result.pv,
@@ -66,26 +72,21 @@ fn describe(score: Score, to_move: Color) -> String {
     }
 }
 
-/// `mingmang-best_line`: the best move's piece in a square, and each move of the expected
-/// line numbered on its destination (a move's origin too when it is the first), with the
-/// line, score and depth in the status text.
-pub fn best_line(game: &Game, searcher: &mut Searcher, limits: &Limits) -> String {
-    if game.outcome().is_over() {
-        return "TEXT the game is over".into();
-    }
-    let seen = search(game, searcher, limits);
-    let Some(best) = seen.best else {
+/// A line of play drawn on the board: the first move's piece in a square, each move numbered
+/// on its destination, and a status text `<what> <first move>, <score> (depth <d>): <line>`.
+fn line_gfx(game: &Game, what: &str, pv: &[Move], score: Score, depth: u32) -> String {
+    let Some(&first) = pv.first() else {
         return "TEXT no legal move".into();
     };
     let mut lines = Vec::new();
-    if !best.is_pass() && !best.is_place() {
-        lines.push(format!("SQUARE {}", format_square(best.from())));
+    if !first.is_pass() && !first.is_place() {
+        lines.push(format!("SQUARE {}", format_square(first.from())));
     }
     // Later moves of the line may land on a square an earlier one used; the first number
     // there is what the player needs.
     let mut labelled: Vec<Square> = Vec::new();
     let mut labels = Vec::new();
-    for (i, mv) in seen.pv.iter().enumerate().filter(|(_, m)| !m.is_pass()) {
+    for (i, mv) in pv.iter().enumerate().filter(|(_, m)| !m.is_pass()) {
         if !labelled.contains(&mv.to()) {
             labelled.push(mv.to());
             labels.push(format!("{} {}", format_square(mv.to()), i + 1));
@@ -94,26 +95,74 @@ pub fn best_line(game: &Game, searcher: &mut Searcher, limits: &Limits) -> Strin
     if !labels.is_empty() {
         lines.push(format!("LABEL {}", labels.join(" ")));
     }
-    let line: Vec<String> = seen.pv.iter().map(|m| m.to_string()).collect();
+    let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     lines.push(format!(
-        "TEXT best {}, {} (depth {}): {}",
-        best,
-        describe(seen.score, game.side_to_move()),
-        seen.depth,
+        "TEXT {what} {first}, {} (depth {depth}): {}",
+        describe(score, game.side_to_move()),
         line.join(" ")
     ));
     lines.join("\n")
 }
 
+/// GoGui's live graphics for a line the search has just found (GoGui reads them from the
+/// program's standard error while a command runs and draws them on the board): the line as
+/// [`best_line`] draws it, as one block of draw commands ended by a blank line.
+pub fn live_gfx(game: &Game, info: &SearchInfo) -> String {
+    format!(
+        "gogui-gfx:\n{}\n\n",
+        line_gfx(
+            game,
+            "thinking, best so far",
+            &info.pv,
+            info.score,
+            info.depth
+        )
+    )
+}
+
+/// The live-graphics line that clears what [`live_gfx`] drew, written when a search ends so
+/// that no late drawing outlives the command.
+pub const LIVE_GFX_CLEAR: &str = "gogui-gfx: CLEAR\n";
+
+/// `mingmang-best_line`: the best move's piece in a square, and each move of the expected
+/// line numbered on its destination, with the line, score and depth in the status text.
+pub fn best_line(
+    game: &Game,
+    searcher: &mut Searcher,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> String {
+    if game.outcome().is_over() {
+        return "TEXT the game is over".into();
+    }
+    let seen = search(game, searcher, limits, stop, report);
+    let Some(best) = seen.best else {
+        return "TEXT no legal move".into();
+    };
+    let pv = if seen.pv.first() == Some(&best) {
+        seen.pv
+    } else {
+        vec![best]
+    };
+    line_gfx(game, "best", &pv, seen.score, seen.depth)
+}
+
 /// `mingmang-evaluation`: the search's score and the static evaluation, both told as
 /// White's, in pieces, in the status text.
-pub fn evaluation(game: &Game, searcher: &mut Searcher, limits: &Limits) -> String {
+pub fn evaluation(
+    game: &Game,
+    searcher: &mut Searcher,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> String {
     let to_move = game.side_to_move();
     let stat = describe(Score::Cp(evaluate(game, &searcher.weights())), to_move);
     if game.outcome().is_over() {
         return format!("TEXT game over; static evaluation: {stat}");
     }
-    let seen = search(game, searcher, limits);
+    let seen = search(game, searcher, limits, stop, report);
     format!(
         "TEXT search: {} (depth {}, {} nodes); static evaluation: {stat}",
         describe(seen.score, to_move),

@@ -5,12 +5,14 @@
 //! - [`command`]: line parsing and response framing.
 //! - [`vertex`]: GTP coordinates (no letter `I`) and colours.
 //! - [`clicks`]: assembling a move from two clicks, with undo.
+//! - [`interrupt`]: GoGui's `# interrupt`, which stops a running search.
 //! - [`session`]: the commands and the read-answer loop.
 //! - [`analyze`]: GoGui's analyze commands (best line, evaluation, threats, territory).
 
 pub mod analyze;
 pub mod clicks;
 pub mod command;
+pub mod interrupt;
 pub mod session;
 pub mod vertex;
 

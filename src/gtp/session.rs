@@ -3,14 +3,17 @@
 
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::AtomicBool;
+use std::sync::{mpsc, Arc};
+use std::thread;
 use std::time::Duration;
 
 use super::analyze;
 use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
+use super::interrupt::{is_interrupt, Interrupt};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
-use crate::rules::{BoardSize, Color, EndReason, Outcome, Rules, Square};
+use crate::input::{read_lines, too_long_message, Input};
+use crate::rules::{BoardSize, Color, EndReason, Game, Outcome, Rules, Square};
 use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher, Skill};
 
 /// Every command the session answers, in the order `list_commands` gives them.
@@ -30,6 +33,8 @@ pub const COMMANDS: &[&str] = &[
     "showboard",
     "time_settings",
     "time_left",
+    "final_score",
+    "gogui-interrupt",
     "gogui-rules_game_id",
     "gogui-rules_board_size",
     "gogui-rules_board",
@@ -43,6 +48,7 @@ pub const COMMANDS: &[&str] = &[
     "mingmang-evaluation",
     "mingmang-threats",
     "mingmang-territory",
+    "mingmang-status",
 ];
 
 /// How hard `genmove` thinks.
@@ -87,22 +93,37 @@ pub struct Session {
     rules: Rules,
     board: ClickGame,
     searcher: Searcher,
+    /// Whether the transposition table still holds an earlier game's entries. It is cleared
+    /// before the next search rather than at `clear_board`: GoGui's ruler receives
+    /// `clear_board` after every click and never searches.
+    table_stale: bool,
     engine: EngineSettings,
     time: TimeState,
+    interrupt: Arc<Interrupt>,
     quit: bool,
 }
 
 impl Session {
     /// A session that plays under `rules` (until `boardsize` changes the size) with `engine`.
-    pub fn new(rules: Rules, engine: EngineSettings) -> Session {
-        Session {
+    /// Refuses a rectangular board: GoGui, which this mode is for, shows square boards only.
+    pub fn new(rules: Rules, engine: EngineSettings) -> Result<Session, String> {
+        let size = rules.size();
+        if size.width() != size.height() {
+            return Err(format!(
+                "GTP mode plays square boards only (GoGui cannot show a {size} board); \
+                 rectangles are played by the protocol engine (mingmang --size {size})"
+            ));
+        }
+        Ok(Session {
             rules,
             board: ClickGame::new(rules),
             searcher: Searcher::new(engine.hash_mib),
+            table_stale: false,
             engine,
             time: TimeState::default(),
+            interrupt: Arc::default(),
             quit: false,
-        }
+        })
     }
 
     /// The current board state (completed moves plus the half-entered one).
@@ -170,13 +191,9 @@ impl Session {
                 self.time.left[color.index()] = Some((Duration::from_secs(n[0]), n[1] as u32));
                 Ok(String::new())
             }
-            "gogui-rules_game_id" => Ok("Mingmang".into()),
-            "gogui-rules_board_size" => Ok(if size.width() == size.height() {
-                // A lone number: GoGui parses the whole reply as an integer to compare sizes.
-                size.width().to_string()
-            } else {
-                format!("{} {}", size.width(), size.height())
-            }),
+            "gogui-rules_game_id" => Ok(game_id(&self.rules)),
+            // A lone number: GoGui parses the whole reply as an integer to compare sizes.
+            "gogui-rules_board_size" => Ok(size.width().to_string()),
             "gogui-rules_board" => Ok(self.rules_board()),
             "gogui-rules_legal_moves" => {
                 let mut words: Vec<String> = self
@@ -198,6 +215,10 @@ impl Session {
                 self.board.captured_by(Color::White)
             )),
             "gogui-rules_board_gfx" => Ok(self.board_gfx()),
+            "final_score" => final_score(self.board.game().outcome()),
+            // GoGui sends `# interrupt` only to programs that list this command; the comment
+            // itself is handled by the reader (see `run`).
+            "gogui-interrupt" => Ok(String::new()),
             "gogui-analyze_commands" => Ok(analyze::ANALYZE_COMMANDS.join("\n")),
             "mingmang-best_line" | "mingmang-evaluation" => {
                 // Both search the position as hard as genmove would.
@@ -207,10 +228,21 @@ impl Session {
                 } else {
                     analyze::evaluation
                 };
-                Ok(analysis(self.board.game(), &mut self.searcher, &limits))
+                self.prepare_table();
+                let game = self.board.game();
+                let answer = analysis(
+                    game,
+                    &mut self.searcher,
+                    &limits,
+                    self.interrupt.flag(),
+                    &mut |info| show_progress(game, info),
+                );
+                end_progress();
+                Ok(answer)
             }
             "mingmang-threats" => Ok(analyze::threats(self.board.game())),
             "mingmang-territory" => Ok(analyze::territory(self.board.game())),
+            "mingmang-status" => Ok(self.status_report()),
             "" => Err("missing command".into()),
             _ => Err("unknown command".into()),
         }
@@ -218,7 +250,20 @@ impl Session {
 
     fn new_game(&mut self) {
         self.board = ClickGame::new(self.rules);
-        self.searcher.clear();
+        self.table_stale = true;
+    }
+
+    /// Clears the transposition table if it still holds an earlier game.
+    fn prepare_table(&mut self) {
+        if self.table_stale {
+            self.searcher.clear();
+            self.table_stale = false;
+        }
+    }
+
+    /// The stop flag and line numbering shared with the reader thread of [`run`].
+    pub fn interrupt(&self) -> Arc<Interrupt> {
+        Arc::clone(&self.interrupt)
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Result<String, String> {
@@ -227,8 +272,6 @@ impl Session {
             .ok_or("missing size")?
             .parse()
             .map_err(|_| "syntax error: boardsize needs a number".to_string())?;
-        // GoGui only knows one number per board side; `boardsize W` on a W x H board (chosen
-        // with --size) keeps the rectangle instead of squaring it.
         if n != self.rules.size().width() {
             let size = BoardSize::new(n, n).map_err(|_| "unacceptable size".to_string())?;
             self.rules = self
@@ -275,24 +318,19 @@ impl Session {
             let legal = self.board.game().legal_moves();
             limits.search_moves = legal.iter().copied().filter(|m| !m.is_pass()).collect();
         }
-        let stop = AtomicBool::new(false);
+        self.prepare_table();
+        let game = self.board.game();
         let result = self.searcher.search(
-            self.board.game(),
+            game,
             &limits,
             &SearchOptions {
                 skill: self.engine.skill,
                 ..SearchOptions::default()
             },
-            &stop,
-            &mut |info: &SearchInfo| {
-                log::debug!(
-                    "depth {} score {:?} nodes {}",
-                    info.depth,
-                    info.score,
-                    info.nodes
-                );
-            },
+            self.interrupt.flag(),
+            &mut |info: &SearchInfo| show_progress(game, info),
         );
+        end_progress();
         let Some(best) = result.best else {
             return Ok("resign".into());
         };
@@ -328,15 +366,12 @@ impl Session {
         };
         if self.time.limited {
             if let Some((left, stones)) = self.time.left[color.index()] {
-                if stones > 0 {
-                    // Byo-yomi: share the period's time among its stones, keeping a margin.
-                    let share = left / stones;
-                    limits.move_time = Some(limits.move_time.map_or(share, |t| t.min(share)));
-                } else {
-                    let mut clock = Clock::default();
-                    clock.time[color.index()] = Some(left);
-                    limits.clock = Some(clock);
-                }
+                // The time left is a clock for the search's time manager, which keeps its
+                // reserves; in byo-yomi it must last for the period's stones.
+                let mut clock = Clock::default();
+                clock.time[color.index()] = Some(left);
+                clock.moves_to_go = (stones > 0).then_some(stones);
+                limits.clock = Some(clock);
             }
         }
         if limits.depth.is_none() && limits.move_time.is_none() && limits.clock.is_none() {
@@ -437,8 +472,19 @@ impl Session {
                 lines.push(format!("TRIANGLE {}", list(&mut captured.into_iter())));
             }
         }
+        let status = match self.hands() {
+            Some(hands) => format!("{} ({hands})", self.status_line()),
+            None => self.status_line(),
+        };
+        lines.push(format!("TEXT {status}"));
+        lines.join("\n")
+    }
+
+    /// Whose turn it is and what to click, or the result.
+    fn status_line(&self) -> String {
+        let game = self.board.game();
         let who = game.side_to_move().name();
-        let status = match (game.outcome(), self.board.selection()) {
+        match (game.outcome(), self.board.selection()) {
             (o, _) if o.is_over() => final_result(o),
             (_, Some(sel)) => format!(
                 "{who}: click a destination for {} (or another piece)",
@@ -448,19 +494,113 @@ impl Session {
                 format!("{who} to move: click an empty point to place a piece")
             }
             (_, None) => format!("{who} to move: click a piece"),
-        };
-        let status = if self.rules.family().has_placement() {
+        }
+    }
+
+    /// The pieces in hand, in a game that has them.
+    fn hands(&self) -> Option<String> {
+        let pos = self.board.game().position();
+        self.rules.family().has_placement().then(|| {
             format!(
-                "{status} (in hand: White {}, Black {})",
+                "in hand: White {}, Black {}",
                 pos.hand(Color::White),
                 pos.hand(Color::Black)
             )
+        })
+    }
+
+    /// `mingmang-status`: the game's state in a few lines of text. GoGui clears its status
+    /// line at many points, but shows a text of several lines in a window of its own and,
+    /// with Auto Run, renews it after every click: whose turn it is and what to click, the
+    /// pieces, what each side has taken, and for the saved game the rules and the result.
+    fn status_report(&self) -> String {
+        let game = self.board.game();
+        let pos = game.position();
+        let mut lines = vec![
+            self.status_line(),
+            format!(
+                "on the board: White {}, Black {}",
+                pos.count(Color::White),
+                pos.count(Color::Black)
+            ),
+        ];
+        lines.extend(self.hands());
+        lines.push(format!(
+            "taken so far: by White {}, by Black {}",
+            self.board.captured_by(Color::White),
+            self.board.captured_by(Color::Black)
+        ));
+        // The description leaves out Ming Mang's name, the default.
+        let name = self.rules.game().name();
+        let rules = self.rules.to_string();
+        if rules.starts_with(name) {
+            lines.push(format!("rules: {rules}"));
         } else {
-            status
-        };
-        lines.push(format!("TEXT {status}"));
+            lines.push(format!("rules: {name} {rules}"));
+        }
+        lines.push(match final_score(game.outcome()) {
+            Ok(score) => format!("result: {score}"),
+            Err(_) => "result: none yet".into(),
+        });
         lines.join("\n")
     }
+}
+
+/// `gogui-rules_game_id`: the game, capitalised and then in lower case as GoGui requires
+/// (`Mingmang`, `Rek`, `Makyekhunt`, ...). GoGui compares the player's and the ruler's ids and
+/// starts a new game when a ruler for another game is attached.
+pub fn game_id(rules: &Rules) -> String {
+    let name: String = rules
+        .game()
+        .name()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// `final_score`: the result as a game record writes it (SGF's `RE`): `W+` or `B+` for a
+/// win, with the margin of the count where territory decided it, `0` for a draw; an error
+/// while the game goes on, which has no score.
+pub fn final_score(outcome: Outcome) -> Result<String, String> {
+    let letter = |c: Color| if c == Color::White { "W" } else { "B" };
+    match outcome {
+        Outcome::Ongoing => Err("the game is not over".into()),
+        Outcome::Win(c, EndReason::Territory { white, black }) => {
+            Ok(format!("{}+{}", letter(c), white.abs_diff(black)))
+        }
+        Outcome::Win(c, _) => Ok(format!("{}+", letter(c))),
+        Outcome::Draw(_) => Ok("0".into()),
+    }
+}
+
+/// Shows a line the search has found: in the log, and to GoGui as live graphics on stderr
+/// (the first line only, when the search reports several).
+fn show_progress(game: &Game, info: &SearchInfo) {
+    log::debug!(
+        "depth {} score {:?} nodes {}",
+        info.depth,
+        info.score,
+        info.nodes
+    );
+    if info.multipv == 1 {
+        write_stderr(&analyze::live_gfx(game, info));
+    }
+}
+
+/// Clears the live graphics at the end of a search.
+fn end_progress() {
+    write_stderr(analyze::LIVE_GFX_CLEAR);
+}
+
+fn write_stderr(text: &str) {
+    let mut err = io::stderr().lock();
+    // Nobody to tell if stderr is closed: the graphics are a courtesy.
+    let _ = err.write_all(text.as_bytes()).and_then(|_| err.flush());
 }
 
 fn parse_numbers(args: &[&str], n: usize) -> Result<Vec<u64>, String> {
@@ -494,26 +634,50 @@ pub fn final_result(outcome: Outcome) -> String {
     }
 }
 
-/// Reads commands from `input` and answers them on `output` until `quit` or end of input. A
-/// command that fails, or even panics, gets a `?` reply and the session goes on, so bad input
-/// never kills the engine under a GUI.
+/// Reads commands from `input` and answers them on `output` until `quit` or end of input.
+///
+/// A reader thread reads the input (lines of at most [`MAX_LINE`](crate::input::MAX_LINE)
+/// bytes; a longer one is answered with an error and skipped), so that GoGui's `# interrupt`
+/// reaches a running search. A command that fails, or even panics, gets a `?` reply and the
+/// session goes on, so bad input never kills the engine under a GUI.
 pub fn run(
     session: &mut Session,
-    mut input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        // Lossy: a stray non-UTF-8 byte is an unknown character, not a reason to stop.
-        let line = String::from_utf8_lossy(&buf);
+    let interrupt = session.interrupt();
+    let (tx, rx) = mpsc::channel();
+    let reader_interrupt = Arc::clone(&interrupt);
+    thread::spawn(move || {
+        read_lines(input, |input| {
+            if let Input::Line(line) = &input {
+                if is_interrupt(line) {
+                    log::debug!("gtp < {line}");
+                    reader_interrupt.interrupt();
+                    return true;
+                }
+            }
+            let number = reader_interrupt.line_read();
+            tx.send((number, input)).is_ok()
+        })
+    });
+    for (number, input) in rx {
+        let line = match input {
+            Input::Line(line) => line,
+            Input::TooLong(bytes) => {
+                // The line's id is unknown: the reply has none.
+                let reply = Err(too_long_message(bytes));
+                output.write_all(format_response(None, &reply).as_bytes())?;
+                output.flush()?;
+                continue;
+            }
+            Input::End => return Ok(()),
+        };
         let Some(cmd) = parse_line(&line) else {
             continue;
         };
         log::debug!("gtp < {}", line.trim_end());
+        interrupt.begin(number);
         let reply = catch_unwind(AssertUnwindSafe(|| session.execute(&cmd)))
             .unwrap_or_else(|_| Err("internal error".into()));
         output.write_all(format_response(cmd.id, &reply).as_bytes())?;
@@ -522,6 +686,7 @@ pub fn run(
             return Ok(());
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -531,7 +696,7 @@ mod tests {
     #[test]
     fn legal_move_words_skip_i() {
         let rules = Rules::new(BoardSize::new(9, 9).unwrap());
-        let mut s = Session::new(rules, EngineSettings::default());
+        let mut s = Session::new(rules, EngineSettings::default()).unwrap();
         let mut send = |line: &str| s.execute(&parse_line(line).unwrap());
         let white = send("gogui-rules_legal_moves").unwrap();
         assert!(white.contains("H1") && !white.contains('I'));
@@ -540,6 +705,46 @@ mod tests {
         // Black's pieces stand on the ninth column, which GTP calls J.
         let black = send("gogui-rules_legal_moves").unwrap();
         assert!(black.contains("J2") && !black.contains('I'));
+    }
+
+    #[test]
+    fn game_ids_are_capitalised_words() {
+        let ids: Vec<String> = crate::rules::Preset::ALL
+            .iter()
+            .map(|&p| game_id(&Rules::preset(p)))
+            .collect();
+        assert_eq!(
+            ids.join(" "),
+            "Mingmang Mingmang Mingmang Mingmang Makyek Apitsodok Rek Minrekchanh Gala Makyekhunt"
+        );
+    }
+
+    #[test]
+    fn final_scores_as_game_records_write_them() {
+        assert!(final_score(Outcome::Ongoing).is_err());
+        let win = Outcome::Win(Color::Black, EndReason::NoLegalMove);
+        assert_eq!(final_score(win).unwrap(), "B+");
+        let count = EndReason::Territory {
+            white: 40,
+            black: 24,
+        };
+        assert_eq!(
+            final_score(Outcome::Win(Color::White, count)).unwrap(),
+            "W+16"
+        );
+        assert_eq!(
+            final_score(Outcome::Draw(EndReason::PlyLimit)).unwrap(),
+            "0"
+        );
+    }
+
+    #[test]
+    fn rectangles_are_refused() {
+        let rules = Rules::new(BoardSize::new(7, 5).unwrap());
+        let err = Session::new(rules, EngineSettings::default())
+            .err()
+            .unwrap();
+        assert!(err.contains("square boards only"), "{err}");
     }
 
     #[test]

@@ -39,27 +39,31 @@ pub fn max_hash_mib() -> usize {
 }
 
 /// The flags of the protocol engine that are not rule flags (those come from [`RuleArgs`]).
-#[derive(Args, Debug, Clone, Default)]
+/// Values are read as text and checked by [`Settings::set`], as `setoption` values are; each
+/// flag shows its option's default in the help.
+#[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
     /// Transposition table size in MiB (option Hash).
-    #[arg(long, value_name = "MIB")]
-    pub hash: Option<String>,
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_HASH_MIB.to_string())]
+    pub hash: String,
     /// Search threads (option Threads).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().threads.to_string())]
+    pub threads: String,
     /// Principal variations to report (option MultiPV).
-    #[arg(long, value_name = "N")]
-    pub multipv: Option<String>,
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().multi_pv.to_string())]
+    pub multipv: String,
     /// Milliseconds kept back from the clock for communication delays (option MoveOverhead).
-    #[arg(long, value_name = "MS")]
-    pub move_overhead: Option<String>,
-    /// A weights file for the evaluation (option EvalFile; see `mingmang tune`).
+    #[arg(long, value_name = "MS",
+          default_value_t = SearchOptions::default().move_overhead.as_millis().to_string())]
+    pub move_overhead: String,
+    /// A weights file for the evaluation (option EvalFile; see `mingmang tune`; default: the
+    /// built-in weights).
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
-    /// Strength level for human opponents, 0 (weakest) to 20 (full strength; option Skill
+    /// Strength level for human opponents, 0 (weakest) to 20, full strength (option Skill
     /// Level).
-    #[arg(long, value_name = "LEVEL")]
-    pub skill: Option<String>,
+    #[arg(long, value_name = "LEVEL", default_value_t = MAX_SKILL.to_string())]
+    pub skill: String,
 }
 
 /// What changing an option requires of the engine.
@@ -257,12 +261,12 @@ impl Settings {
     pub fn from_args(rules: &RuleArgs, engine: &EngineArgs) -> Result<Settings, String> {
         let mut s = Settings::default();
         let pairs = [
-            ("Hash", engine.hash.as_deref()),
-            ("Threads", engine.threads.as_deref()),
-            ("MultiPV", engine.multipv.as_deref()),
-            ("MoveOverhead", engine.move_overhead.as_deref()),
+            ("Hash", Some(engine.hash.as_str())),
+            ("Threads", Some(engine.threads.as_str())),
+            ("MultiPV", Some(engine.multipv.as_str())),
+            ("MoveOverhead", Some(engine.move_overhead.as_str())),
             ("EvalFile", engine.eval_file.as_deref()),
-            ("Skill Level", engine.skill.as_deref()),
+            ("Skill Level", Some(engine.skill.as_str())),
         ];
         for (name, value) in pairs {
             if value.is_some() {

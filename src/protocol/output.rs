@@ -109,7 +109,10 @@ pub fn bestmove(m: Option<Move>) -> String {
     }
 }
 
-/// The board drawn for a person reading the log (the `d` command), one string per line.
+/// The board drawn for a person reading the log (the `d` command), one string per line. The
+/// drawing is the one `docs/rules.md` uses for its diagrams: the letters of the position
+/// string (`w`, `b`, `W` and `B` for kings and the hunter, `.` for an empty square), the rank
+/// number and two spaces before each rank, the file letters below.
 pub fn board(game: &Game) -> Vec<String> {
     let pos = game.position();
     let size = pos.size();
@@ -118,22 +121,25 @@ pub fn board(game: &Game) -> Vec<String> {
         .map(|f| ((b'a' + f as u8) as char).to_string())
         .collect();
     for r in (0..size.height()).rev() {
-        let mut row = format!("{:>2}", r + 1);
-        for f in 0..size.width() {
-            row.push(' ');
-            let sq = Square::new(f, r);
-            row.push(match pos.piece_at(sq) {
-                // Kings (and the hunt's hunter) as K for White, k for Black.
-                Some(Color::White) if pos.is_king(sq) => 'K',
-                Some(Color::Black) if pos.is_king(sq) => 'k',
-                Some(Color::White) => 'W',
-                Some(Color::Black) => 'B',
-                None => '.',
-            });
-        }
-        lines.push(row);
+        let squares: Vec<String> = (0..size.width())
+            .map(|f| {
+                let sq = Square::new(f, r);
+                let letter = match pos.piece_at(sq) {
+                    Some(Color::White) => 'w',
+                    Some(Color::Black) => 'b',
+                    None => '.',
+                };
+                let letter = if pos.is_king(sq) {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                letter.to_string()
+            })
+            .collect();
+        lines.push(format!("{:>2}  {}", r + 1, squares.join(" ")));
     }
-    lines.push(format!("   {}", files.join(" ")));
+    lines.push(format!("    {}", files.join(" ")));
     lines.push(format!("position {}", crate::rules::format_position(pos)));
     lines.push(format!("rules {}", game.rules()));
     lines.push(format!(

@@ -177,6 +177,12 @@ impl Session {
         Session::spawn(&args, false, false)
     }
 
+    /// Starts `mingmang gtp` with `args`, keeping stderr for [`Session::finish`].
+    pub fn start_gtp_capturing_stderr(args: &[&str]) -> Session {
+        let args: Vec<&str> = std::iter::once("gtp").chain(args.iter().copied()).collect();
+        Session::spawn(&args, true, false)
+    }
+
     fn spawn(args: &[&str], capture: bool, protocol: bool) -> Session {
         let mut child = command(args)
             .stdin(Stdio::piped())
@@ -373,6 +379,16 @@ impl Session {
         self.child.lock().unwrap().id()
     }
 
+    /// A memory figure of the process in KiB, as `/proc/<pid>/status` gives it (`VmRSS`
+    /// resident now, `VmHWM` the most ever resident); `None` where the system does not say.
+    pub fn memory_kib(&self, field: &str) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).ok()?;
+        let line = status
+            .lines()
+            .find(|l| l.strip_prefix(field).is_some_and(|r| r.starts_with(':')))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// Whether the process is still running.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.lock().unwrap().try_wait(), Ok(None))
@@ -429,8 +445,12 @@ impl Drop for Session {
 pub fn check_line_shape(line: &str) {
     assert!(!line.contains('\r'), "carriage return in {line:?}");
     assert_eq!(line, line.trim_end(), "trailing whitespace in {line:?}");
-    if !line.starts_with(' ') && !line.starts_with("info string") {
-        // Board drawings (`d`) are indented; everything else is single-spaced words.
+    let board_row = line
+        .split_once("  ")
+        .is_some_and(|(rank, _)| rank.trim_start().parse::<u32>().is_ok());
+    if !line.starts_with(' ') && !line.starts_with("info string") && !board_row {
+        // Board drawings (`d`: a rank number, two spaces, the squares) aside, everything is
+        // single-spaced words.
         assert!(!line.contains("  "), "doubled space in {line:?}");
     }
 }
