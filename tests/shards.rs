@@ -413,7 +413,16 @@ fn a_killed_datagen_run_resumes_to_the_same_shard() {
     kill_when(&datagen(&killed, 12), &killed, 40);
     let part = std::fs::read_to_string(&killed).unwrap();
     assert!(!part.contains("#end"), "it was stopped");
-    run_ok(&datagen(&killed, 12));
+    let kept = part.lines().filter(|l| l.starts_with("#game ")).count();
+    assert!(kept >= 1, "{part}");
+    // Run again, it keeps the whole games and plays the rest.
+    let again = run(&datagen(&killed, 12));
+    assert!(again.status.success());
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        said.contains(&format!("resuming {} after game {kept} ", path(&killed))),
+        "{said}"
+    );
     assert_eq!(
         std::fs::read_to_string(&killed).unwrap(),
         std::fs::read_to_string(&full).unwrap()
