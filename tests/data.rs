@@ -4,18 +4,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::binary::{run_fails, run_ok};
 use common::matches::{json_num, Match};
-
-/// A scratch directory of this test binary's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mingmang-data-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::scratch::scratch;
 
 /// The datagen command line of shard `seed` into `out`.
 fn datagen(seed: u64, concurrency: u64, out: &Path) -> Vec<String> {
@@ -42,7 +35,7 @@ fn datagen(seed: u64, concurrency: u64, out: &Path) -> Vec<String> {
 
 #[test]
 fn datagen_shards_side_by_side_concatenate_and_tune() {
-    let dir = scratch("shards");
+    let dir = scratch("data", "shards");
     let (a, b, a2) = (dir.join("a.txt"), dir.join("b.txt"), dir.join("a2.txt"));
     // Two shards at once, as two machines would run them.
     std::thread::scope(|s| {
@@ -201,7 +194,7 @@ fn match_shards_merge_into_one_result() {
 
 #[test]
 fn datagen_starts_from_an_openings_file_and_reports_bad_ones() {
-    let dir = scratch("book");
+    let dir = scratch("data", "book");
     let (book, out) = (dir.join("book.txt"), dir.join("out.txt"));
     // The Gala openings shipped for matches: games from them are not decided from the start.
     let shipped = concat!(

@@ -9,16 +9,26 @@ use std::time::{Duration, Instant};
 
 use common::binary::{run_fails, run_ok, Session};
 use common::matches::Match;
+use common::scratch::{path, scratch};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mingmang-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
+/// A small records file of `games` 5x5 games in `dir`.
+fn small_data(dir: &Path, games: u32) -> PathBuf {
+    let data = dir.join("d.txt");
+    let games = games.to_string();
+    let words = [
+        "datagen",
+        "--size",
+        "5x5",
+        "--max-plies",
+        "30",
+        "--nodes",
+        "200",
+    ];
+    let mut args: Vec<&str> = words.to_vec();
+    let out = path(&data);
+    args.extend(["--games", &games, "--out", &out]);
+    run_ok(&args);
+    data
 }
 
 /// Runs `args`, which must fail with `needle` within `limit` (a bounded read fails at once;
@@ -50,7 +60,7 @@ fn endless_and_huge_files_are_refused_at_their_limit() {
     e.finish();
     fails_quickly(&["--eval-file", "/dev/zero"], "larger than 1 MiB", second);
     // Training data, openings, summaries.
-    let dir = scratch("endless");
+    let dir = scratch("hostile", "endless");
     let out = path(&dir.join("w.txt"));
     fails_quickly(
         &["tune", "--data", "/dev/zero", "--out", &out],
@@ -79,21 +89,8 @@ fn endless_and_huge_files_are_refused_at_their_limit() {
 
 #[test]
 fn outputs_never_destroy_inputs_or_results() {
-    let dir = scratch("outputs");
-    let data = dir.join("d.txt");
-    run_ok(&[
-        "datagen",
-        "--size",
-        "5x5",
-        "--max-plies",
-        "30",
-        "--games",
-        "2",
-        "--nodes",
-        "200",
-        "--out",
-        &path(&data),
-    ]);
+    let dir = scratch("hostile", "outputs");
+    let data = small_data(&dir, 2);
     let before = std::fs::read_to_string(&data).unwrap();
     // tune onto its own data.
     run_fails(
@@ -151,7 +148,7 @@ fn outputs_never_destroy_inputs_or_results() {
 
 #[test]
 fn numbers_out_of_range_are_refused() {
-    let dir = scratch("numbers");
+    let dir = scratch("hostile", "numbers");
     let weights = dir.join("w.txt");
     for (value, needle) in [
         ("100000000", "beyond the limit of 10000"),
@@ -173,20 +170,7 @@ fn numbers_out_of_range_are_refused() {
         e.finish();
     }
     // The tuner's numbers.
-    let data = dir.join("d.txt");
-    run_ok(&[
-        "datagen",
-        "--size",
-        "5x5",
-        "--max-plies",
-        "30",
-        "--games",
-        "1",
-        "--nodes",
-        "100",
-        "--out",
-        &path(&data),
-    ]);
+    let data = small_data(&dir, 1);
     let out = path(&dir.join("t.txt"));
     let data_path = path(&data);
     for (flag, value, needle) in [
@@ -223,7 +207,7 @@ fn numbers_out_of_range_are_refused() {
 
 #[test]
 fn requests_that_cannot_be_honoured_are_refused() {
-    let dir = scratch("requests");
+    let dir = scratch("hostile", "requests");
     let out = path(&dir.join("d.txt"));
     // Openings as long as the game.
     Match::new("long-openings")

@@ -13,18 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::binary::{run, run_fails, run_ok, BIN};
 use common::matches::{json_num, records, Match};
-
-/// A scratch directory of this test binary's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mingmang-shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
-}
+use common::scratch::{path, scratch};
 
 /// The flags of a small shard, but its seed.
 const SMALL: &str = "--size 5x5 --max-plies 24 --games 4 --random-openings 2";
@@ -155,7 +144,7 @@ fn shards_of_other_settings_are_refused() {
     );
     // The same command line with another weights file behind it: the files' fingerprints
     // differ.
-    let dir = scratch("weights");
+    let dir = scratch("shards", "weights");
     let weights = dir.join("w.txt");
     let with_weights = |name: &str, material: u32, seed: u32| {
         std::fs::write(&weights, format!("mingmang-small material {material}\n")).unwrap();
@@ -176,7 +165,7 @@ fn shards_of_other_settings_are_refused() {
 
 #[test]
 fn shards_sharing_openings_of_a_file_are_refused() {
-    let dir = scratch("book");
+    let dir = scratch("shards", "book");
     let book = dir.join("book.txt");
     // Four openings, each one move from the 5x5 start.
     let lines: Vec<String> = ["a2b2", "a2c2", "b1b3", "a3b3"]
@@ -215,7 +204,7 @@ fn shards_sharing_openings_of_a_file_are_refused() {
 
 #[test]
 fn match_and_datagen_with_one_seed_draw_different_openings() {
-    let dir = scratch("streams");
+    let dir = scratch("shards", "streams");
     let data = dir.join("data.txt");
     run_ok(&[
         "datagen",
@@ -286,7 +275,7 @@ fn tune_refuses(files: &[&Path], out: &Path, needle: &str) -> String {
 
 #[test]
 fn a_cut_or_glued_data_file_is_refused_and_a_stopped_shard_resumes() {
-    let dir = scratch("datagen");
+    let dir = scratch("shards", "datagen");
     let (full, part, weights) = (
         dir.join("full.txt"),
         dir.join("part.txt"),
@@ -406,7 +395,7 @@ fn kill_when(args: &[String], file: &Path, lines: usize) {
 
 #[test]
 fn a_killed_datagen_run_resumes_to_the_same_shard() {
-    let dir = scratch("killed-datagen");
+    let dir = scratch("shards", "killed-datagen");
     let (full, killed) = (dir.join("full.txt"), dir.join("killed.txt"));
     run_ok(&datagen(&full, 12));
     // Killed after its second game.

@@ -35,7 +35,7 @@ use engine::{Engine, EngineSpec};
 use identity::{engine_identity, ShardIdentity};
 use journal::{journal_path, read_journal, Journal};
 use json::Json;
-use openings::{opening_position, random_opening, Opening, Stream};
+use openings::{extend_opening, opening_position, Opening, Stream};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
 use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
 
@@ -130,7 +130,8 @@ pub fn schedule(config: &MatchConfig) -> Result<(Vec<Job>, u64), String> {
                             OpeningSource::List { openings, .. } => {
                                 openings[(opening_index % openings.len() as u64) as usize].clone()
                             }
-                            OpeningSource::Random(plies) => random_opening(
+                            OpeningSource::Random(plies) => extend_opening(
+                                &Opening::startpos(),
                                 config.settings.rules,
                                 *plies,
                                 Stream::Match,

@@ -128,18 +128,6 @@ pub fn check_opening_plies(rules: Rules, plies: u32, flag: &str) -> Result<(), S
     }
 }
 
-/// The random opening number `index` of a run seeded with `seed` in `stream`: `plies` random
-/// legal moves from the start, as [`extend_opening`] draws them.
-pub fn random_opening(
-    rules: Rules,
-    plies: u32,
-    stream: Stream,
-    seed: u64,
-    index: u64,
-) -> Result<Opening, String> {
-    extend_opening(&Opening::startpos(), rules, plies, stream, seed, index)
-}
-
 /// `base` followed by `plies` random legal moves. "Balanced" means both sides keep the
 /// material lead they had at `base` (none in Ming Mang; the hunt starts 16 against 1) and the
 /// game is not over, so neither colour starts with material in hand; up to 1000 lines are

@@ -12,6 +12,7 @@
 //! - `matches`: running `mingmang match` and reading what it writes.
 //! - `perft_table`: the perft counts of every game.
 //! - `search`: what the search tests share.
+//! - `scratch`: scratch folders for tests that write files.
 
 #![allow(dead_code)]
 
@@ -24,5 +25,6 @@ pub mod patterns;
 pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
+pub mod scratch;
 pub mod search;
 pub mod text;
