@@ -375,9 +375,9 @@ fn messages_say_what_is_wrong() {
         ["info string error: setoption: option BoardSize: board width 25 is out of range (4 to 19)"]
     );
     // go depth: the range it states is the range it accepts.
-    e.send("go depth 0");
+    e.send("go depth -1");
     let lines = e.sync();
-    assert!(lines[0].contains("from 1 to"), "{lines:?}");
+    assert!(lines[0].contains("from 0 to"), "{lines:?}");
     // The new-game command named as sent.
     e.send("go infinite");
     e.send("uainewgame");

@@ -104,6 +104,9 @@ pub enum Command {
     },
     /// `go ...`: start a search.
     Go(GoParams),
+    /// A `go` whose parameters cannot be carried out (malformed, unknown, `ponder`): refused
+    /// with this error, but still answered with a `bestmove`, which a front end waits for.
+    BadGo(ParseError),
     /// `perft <depth>` or `go perft <depth>`.
     Perft(u32),
     /// `stop`: end the search now.
@@ -184,11 +187,14 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
             "p2inc" | "binc" => go.inc[1] = Some(millis(key, next)?),
             "movetime" => go.movetime = Some(millis(key, next)?),
             "movestogo" => go.movestogo = Some(number(key, next, "0 to 4294967295")?),
-            "depth" => go.depth = Some(number(key, next, "1 to 4294967295")?),
+            "depth" => go.depth = Some(number(key, next, "0 to 4294967295")?),
             "nodes" => go.nodes = Some(number(key, next, "0 to 18446744073709551615")?),
             "infinite" => {
                 go.infinite = true;
                 i -= 1;
+            }
+            "ponder" => {
+                return err("'ponder': this engine does not ponder (it has no Ponder option)")
             }
             "searchmoves" => {
                 go.searchmoves = words[i - 1..].iter().map(|w| w.to_string()).collect();
@@ -205,9 +211,6 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
                 ))
             }
         }
-    }
-    if go.depth == Some(0) {
-        return err("'depth' needs a whole number from 1 to 4294967295, not '0'");
     }
     Ok(Command::Go(go))
 }
@@ -352,7 +355,12 @@ impl FromStr for Command {
             "uainewgame" => no_args(Command::NewGame(Spelling::Uai), head, rest),
             "setoption" => parse_setoption(rest),
             "position" => parse_position(rest),
-            "go" => parse_go(rest),
+            // Every `go` gets a `bestmove`, a malformed one included (see `Command::BadGo`);
+            // `go perft` is perft, which answers with counts, not a move.
+            "go" => match parse_go(rest) {
+                Err(e) if rest.first() != Some(&"perft") => Ok(Command::BadGo(e)),
+                result => result,
+            },
             "perft" => parse_perft(rest, "perft"),
             "stop" => no_args(Command::Stop, head, rest),
             "quit" => no_args(Command::Quit, head, rest),
@@ -407,9 +415,7 @@ mod tests {
         for (line, needle) in [
             ("", "empty"),
             ("bogus", "'bogus'"),
-            ("go depth x", "'x'"),
-            ("go depth", "needs a number"),
-            ("go frobnicate 3", "'frobnicate'"),
+            ("go perft x", "'x'"),
             ("position", "startpos"),
             ("position fen", "position string"),
             ("position startpos foo", "'foo'"),
@@ -422,5 +428,21 @@ mod tests {
             let e = parse(line).expect_err(line);
             assert!(e.0.contains(needle), "{line:?}: {e}");
         }
+        // A malformed `go` is still a `go`: it will be answered.
+        for (line, needle) in [
+            ("go depth x", "'x'"),
+            ("go depth", "needs a number"),
+            ("go frobnicate 3", "'frobnicate'"),
+            ("go ponder wtime 10", "does not ponder"),
+        ] {
+            let Ok(Command::BadGo(e)) = parse(line) else {
+                panic!("{line:?}: {:?}", parse(line))
+            };
+            assert!(e.0.contains(needle), "{line:?}: {e}");
+        }
+        let Ok(Command::Go(go)) = parse("go depth 0") else {
+            panic!()
+        };
+        assert_eq!(go.depth, Some(0));
     }
 }

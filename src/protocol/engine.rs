@@ -9,7 +9,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Outcome};
-use crate::search::{Clock, Limits, Searcher};
+use crate::search::{root_moves, Clock, Limits, Searcher};
 
 use super::command::{quote, Command, GoParams, Query, Spelling, Start};
 use super::options::{Effect, Settings};
@@ -131,9 +131,16 @@ impl Engine {
                 }
             }
             Command::Go(params) => {
-                if self.idle_for("go") {
-                    self.go(params);
-                }
+                // A `go` during a search: the running search is stopped and answered first,
+                // then this one is searched and answered, so every `go` gets its own
+                // `bestmove`, in order.
+                self.stop_and_wait();
+                self.go(params);
+            }
+            Command::BadGo(e) => {
+                self.stop_and_wait();
+                self.writer.error(&format!("{e}; not searching"));
+                self.answer_at_once(&[]);
             }
             Command::Perft(depth) => {
                 if self.idle_for("perft") {
@@ -301,19 +308,19 @@ impl Engine {
             self.writer.error(&format!(
                 "go: the game is over ({why}); there is no move to search"
             ));
-            self.writer.send(&output::bestmove(None));
-            return;
+            return self.answer_at_once(&[]);
         }
         let mut search_moves = Vec::new();
         for (i, text) in p.searchmoves.iter().enumerate() {
             match self.game.parse_move(text) {
                 Ok(m) => search_moves.push(m),
                 Err(e) => {
-                    return self.writer.error(&format!(
+                    self.writer.error(&format!(
                         "go: searchmoves move {} ('{}'): {e}; not searching",
                         i + 1,
                         quote(text)
-                    ))
+                    ));
+                    return self.answer_at_once(&[]);
                 }
             }
         }
@@ -374,6 +381,15 @@ impl Engine {
             writer.send(&output::bestmove(best));
         });
         self.worker = Some(Worker { handle, stop, done });
+    }
+
+    /// Answers a `go` that is not searched (refused, or on a finished game) with the move a
+    /// search stopped at once would play: the first of the root's order among `search_moves`
+    /// (all moves if empty), or `0000` when there is none. Written here, before any later
+    /// command is read, so the answer keeps its place in the output.
+    fn answer_at_once(&self, search_moves: &[Move]) {
+        let best = root_moves(&self.game, search_moves).first().copied();
+        self.writer.send(&output::bestmove(best));
     }
 
     fn perft(&mut self, depth: u32) {
