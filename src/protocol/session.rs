@@ -52,8 +52,13 @@ fn read_lines(mut input: impl BufRead, tx: mpsc::Sender<Input>) {
                 }
             }
             Ok(_) => {
-                let text = String::from_utf8_lossy(&buf);
-                let line = text.trim_end_matches(['\n', '\r']).to_string();
+                // Valid UTF-8 (nearly every line) is taken as it is, without a copy.
+                let mut line = match String::from_utf8(std::mem::take(&mut buf)) {
+                    Ok(text) => text,
+                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                };
+                let end = line.trim_end_matches(['\n', '\r']).len();
+                line.truncate(end);
                 if tx.send(Input::Line(line)).is_err() {
                     return;
                 }
