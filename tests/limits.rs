@@ -22,10 +22,17 @@ use mingmang::search::{Limits, SearchConfig};
 /// limits, where a limit that waited for depth 1 took seconds (35 s for the 13x12 position).
 const ANSWER_BOUND: Duration = Duration::from_secs(1);
 
-/// How far one search thread may go past a node limit: every thread publishes its nodes and
-/// checks the common count at least every 128 nodes (more often near the limit), so with one
-/// thread the count stops exactly at the limit (see "Time controls" in protocol/README.md).
-const NODE_SLACK_PER_HELPER: u64 = 128;
+/// How far a search may go past a node limit: every thread publishes its nodes and checks the
+/// common count at least every 128 nodes (more often near the limit), so one thread stops
+/// exactly on the limit and `T` threads go past it by at most 128 nodes each (see "Time
+/// controls" in protocol/README.md).
+fn node_slack(threads: u64) -> u64 {
+    if threads == 1 {
+        0
+    } else {
+        128 * threads
+    }
+}
 
 /// The limits every position is searched under: node limits, move times and clocks far too
 /// small for depth 1 on a big board.
@@ -153,7 +160,7 @@ fn check_limits(e: &mut Session, setup: &Setup, game: &Game) {
         );
         assert!(took < ANSWER_BOUND, "{what}: answered after {took:?}");
         if let Some(limit) = node_limit(go) {
-            let slack = NODE_SLACK_PER_HELPER * (setup.threads - 1);
+            let slack = node_slack(setup.threads);
             let nodes = most_nodes(&lines);
             assert!(nodes <= limit + slack, "{what}: {nodes} nodes");
         }
@@ -234,7 +241,7 @@ fn limits_hold_where_depth_1_runs_away() {
                 assert!(took < ANSWER_BOUND, "{what}: answered after {took:?}");
                 if let Some(limit) = node_limit(go) {
                     let nodes = most_nodes(&lines);
-                    let slack = NODE_SLACK_PER_HELPER * (threads - 1);
+                    let slack = node_slack(threads);
                     assert!(nodes <= limit + slack, "{what}: {nodes} nodes");
                 }
                 assert!(

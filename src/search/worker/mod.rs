@@ -211,9 +211,9 @@ impl<'a> Worker<'a> {
         self.next_poll = self.nodes + self.poll_interval(all);
     }
 
-    /// Nodes until the next poll: [`POLL_INTERVAL`], or fewer near a node limit, so that the
-    /// threads together overshoot a limit by at most one node each beyond what is left when
-    /// they poll (one thread stops exactly on it).
+    /// Nodes until the next poll: [`POLL_INTERVAL`], or this thread's share of what is left
+    /// near a node limit, so that one thread stops exactly on the limit and several pass it
+    /// by at most [`POLL_INTERVAL`] nodes each (those they search before their next poll).
     #[inline]
     fn poll_interval(&self, all: u64) -> u64 {
         let s = self.shared;
