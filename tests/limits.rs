@@ -289,3 +289,25 @@ fn nodes_0_searches_nothing_and_answers_a_legal_move() {
     assert_eq!(e.ask(&format!("query islegal {best}")), "true");
     e.finish();
 }
+
+#[test]
+fn a_search_stopped_inside_depth_1_plays_its_best_line_so_far() {
+    // Depth 1 of the 8x8 start takes a few hundred nodes: stopped inside it, the search
+    // reports the best line searched so far, with its score, and plays its move.
+    let mut e = Session::start(&[]);
+    e.send("position startpos moves a2b2 h7g7");
+    for nodes in [30, 60, 120] {
+        let (lines, best, _) = timed_go(&mut e, &format!("go nodes {nodes}"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 1 "))
+            .unwrap_or_else(|| panic!("nodes {nodes}: no depth-1 line in {lines:?}"));
+        let words: Vec<&str> = last.split(' ').collect();
+        let pv = words.iter().position(|w| *w == "pv").unwrap();
+        assert_eq!(words[pv + 1], best, "nodes {nodes}: {lines:?}");
+        assert!(last.contains(" score cp "), "{last}");
+        assert_eq!(most_nodes(&lines), nodes, "{lines:?}");
+    }
+    e.finish();
+}

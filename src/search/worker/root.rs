@@ -87,7 +87,10 @@ impl Worker<'_> {
                 rm.pv.push(rm.mv);
                 let len = self.pv_len[1];
                 rm.pv.extend_from_slice(&self.pv[1][1..len.max(1)]);
-                if i > 0 {
+                // A move that beat the previous iteration's best; in the first iteration, which
+                // has none, the best searched so far (the first move included, so that a
+                // search stopped there keeps its score and line).
+                if i > 0 || depth == 1 {
                     self.partial_best = Some(rm.clone());
                 }
             } else {
