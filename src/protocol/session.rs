@@ -52,13 +52,8 @@ fn read_lines(mut input: impl BufRead, tx: mpsc::Sender<Input>) {
                 }
             }
             Ok(_) => {
-                // Valid UTF-8 (nearly every line) is taken as it is, without a copy.
-                let mut line = match String::from_utf8(std::mem::take(&mut buf)) {
-                    Ok(text) => text,
-                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                };
-                let end = line.trim_end_matches(['\n', '\r']).len();
-                line.truncate(end);
+                let text = String::from_utf8_lossy(&buf);
+                let line = text.trim_end_matches(['\n', '\r']).to_string();
                 if tx.send(Input::Line(line)).is_err() {
                     return;
                 }
