@@ -217,12 +217,6 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("setoption name BoardSize value big", "not of the form WxH"),
         ("setoption name Variant value shogi", "unknown variant"),
         ("setoption name CornerCapture value 1", "true or false"),
-        ("go depth 0", "from 1 to"),
-        ("go nodes -3", "whole number"),
-        ("go movetime", "needs a number"),
-        ("go searchmoves", "at least one move"),
-        ("go searchmoves g7g6", "black, but white is to move"),
-        ("go ponder", "unknown go parameter 'ponder'"),
         ("perft", "needs a number"),
         ("perft 2 3", "unexpected '3'"),
         ("query", "needs a question"),
@@ -234,13 +228,36 @@ fn bad_input_is_reported_and_changes_nothing() {
         expect_error(&mut e, line, needle);
         assert_eq!(e.ask("query fen"), fen, "after {line}");
     }
+    // A `go` that cannot be carried out is refused, but still answered at once with a legal
+    // move (the first of the engine's order), since a front end waits for it.
+    for (line, needle) in [
+        ("go nodes -3", "whole number"),
+        ("go movetime", "needs a number"),
+        ("go searchmoves", "at least one move"),
+        ("go searchmoves g7g6", "black, but white is to move"),
+        ("go ponder", "does not ponder"),
+        ("go depth 3 sideways", "unknown go parameter 'sideways'"),
+    ] {
+        e.send(line);
+        let lines = e.sync();
+        assert_eq!(lines.len(), 2, "{line}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: ") && lines[0].contains(needle),
+            "{line}: {lines:?} lacks {needle:?}"
+        );
+        assert!(lines[0].ends_with("; not searching"), "{line}: {lines:?}");
+        let best = lines[1].strip_prefix("bestmove ").expect("a bestmove");
+        assert_eq!(e.ask(&format!("query islegal {best}")), "true", "{line}");
+        assert_eq!(e.ask("query fen"), fen, "after {line}");
+    }
     // Invalid UTF-8 and control characters.
     e.send_bytes(b"go \xff\xfe depth 1\n");
     let lines = e.sync();
     assert!(
-        lines.len() == 1 && lines[0].starts_with("info string error:"),
+        lines.len() == 2 && lines[0].starts_with("info string error:"),
         "{lines:?}"
     );
+    assert!(lines[1].starts_with("bestmove "), "{lines:?}");
     e.send_bytes(b"\x00\x07\x1b[2J\n");
     let lines = e.sync();
     assert!(
@@ -271,7 +288,6 @@ fn bad_input_is_reported_and_changes_nothing() {
             "'position' is not allowed while a search",
         ),
         ("ucinewgame", "'ucinewgame' is not allowed while a search"),
-        ("go depth 1", "'go' is not allowed while a search"),
         ("perft 1", "'perft' is not allowed while a search"),
     ] {
         expect_error(&mut e, line, needle);
@@ -295,6 +311,85 @@ fn bad_input_is_reported_and_changes_nothing() {
     assert!(e.sync().is_empty());
     let (rest, _) = e.finish();
     assert!(rest.is_empty());
+}
+
+/// Every `go` gets exactly one `bestmove`, in the order the `go`s were sent, whatever it
+/// asks: depth 0, pondering, a malformed parameter, a finished game, or a `go` sent while a
+/// search or perft runs (which is stopped and answered first). A script that waits for
+/// `bestmove` never hangs.
+#[test]
+fn every_go_gets_a_bestmove() {
+    let mut e = Session::start(&[]);
+    e.send("position startpos moves a2b2 h7g7");
+    let legal = |e: &mut Session, best: &str| e.ask(&format!("query islegal {best}")) == "true";
+    // Depth 0 searches nothing: the first move of the engine's order, no error.
+    e.send("go depth 0");
+    let (lines, best) = e.bestmove();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("info nodes 0 time "), "{lines:?}");
+    assert!(legal(&mut e, &best), "{lines:?}");
+    // Pondering and malformed parameters: an error, then a move at once.
+    for go in [
+        "go ponder",
+        "go ponder wtime 1000 btime 1000",
+        "go nodes",
+        "go deep 3",
+    ] {
+        e.send(go);
+        let (lines, best) = e.bestmove();
+        assert_eq!(lines.len(), 2, "{go}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{go}: {lines:?}"
+        );
+        assert!(legal(&mut e, &best), "{go}: {lines:?}");
+    }
+    // A go while a search runs: the running search is stopped and answered first (held back
+    // by nothing, not even `infinite`), then the new one; no error. Three in a row.
+    for running in ["go infinite", "go movetime 100000", "go depth 60"] {
+        e.send(running);
+        std::thread::sleep(Duration::from_millis(30));
+        let sent = e.send("go depth 2");
+        let (first, _) = e.bestmove();
+        assert!(
+            sent.elapsed() < Duration::from_secs(5),
+            "{running}: the running search was not stopped"
+        );
+        let (second, best) = e.bestmove();
+        for line in first.iter().chain(&second) {
+            assert!(!line.starts_with("info string"), "{running}: {line}");
+        }
+        assert!(
+            second.iter().any(|l| l.starts_with("info depth 2 ")),
+            "{running}: {second:?}"
+        );
+        assert!(legal(&mut e, &best));
+    }
+    e.send("go infinite");
+    e.send("go infinite");
+    e.send("go depth 1");
+    for _ in 0..3 {
+        e.bestmove();
+    }
+    // A go during perft ends the perft (which says how far it got), then searches.
+    e.send("perft 7");
+    e.send("go depth 1");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines[0].starts_with("info string perft 7 stopped"),
+        "{lines:?}"
+    );
+    // A finished game: an error, then `bestmove 0000`.
+    e.send("position fen 4/4/4/3b w");
+    for go in ["go depth 3", "go nodes 1", "go depth 0", "go infinite"] {
+        e.send(go);
+        let (lines, best) = e.bestmove();
+        assert!(lines[0].contains("the game is over"), "{go}: {lines:?}");
+        assert_eq!(best, "0000", "{go}");
+    }
+    // Nothing is left over: every go had its one answer.
+    assert!(e.sync().is_empty());
+    e.finish();
 }
 
 /// Every option can be given on the command line, with the same checks as `setoption`.

@@ -60,6 +60,87 @@ pub struct GoParams {
     pub searchmoves: Vec<String>,
 }
 
+/// The move list of a `position` command: its words, kept in one string with a single space
+/// between them. A front end resends the whole game at every move, ten thousand words in a
+/// long game, so the words are not split into strings of their own, and the list is compared
+/// with the previous one as a whole (see [`MoveTexts::shared_with`]).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct MoveTexts(String);
+
+impl MoveTexts {
+    /// The move list written in `text`: its words, separated by any whitespace.
+    pub fn new(text: &str) -> MoveTexts {
+        let text = text.trim();
+        // As front ends write it: single spaces only, kept as it is.
+        let single_spaced = text.is_ascii()
+            && !text.contains("  ")
+            && !text.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
+        if single_spaced {
+            return MoveTexts(text.to_string());
+        }
+        let mut list = String::with_capacity(text.len());
+        for word in text.split_whitespace() {
+            if !list.is_empty() {
+                list.push(' ');
+            }
+            list.push_str(word);
+        }
+        MoveTexts(list)
+    }
+
+    /// The moves, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.0.split(' ').filter(|w| !w.is_empty())
+    }
+
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many moves, from the first, this list has in common with `older`, written the
+    /// same way, and the moves after them. Found by comparing the two texts as bytes, so it
+    /// costs about a microsecond per thousand moves.
+    pub fn shared_with(&self, older: &MoveTexts) -> (usize, impl Iterator<Item = &str> + '_) {
+        let (new, old) = (self.0.as_bytes(), older.0.as_bytes());
+        let same = common_prefix(new, old);
+        // Every space in the common part ends a move both lists have; so does the end of the
+        // common part if it ends a move in both.
+        let ends_word = |text: &[u8]| same == text.len() || text[same] == b' ';
+        let spaces = new[..same].iter().filter(|&&b| b == b' ').count();
+        let (words, next) = if same > 0 && ends_word(new) && ends_word(old) {
+            (spaces + 1, (same + 1).min(new.len()))
+        } else {
+            let start = new[..same]
+                .iter()
+                .rposition(|&b| b == b' ')
+                .map_or(0, |i| i + 1);
+            (spaces, start)
+        };
+        (words, self.0[next..].split(' ').filter(|w| !w.is_empty()))
+    }
+}
+
+/// The length of the longest common prefix of `a` and `b`, compared a block at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 /// A `query` question.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Query {
@@ -100,10 +181,13 @@ pub enum Command {
         /// Where the game starts.
         start: Start,
         /// The moves played since (the history rule 7 counts), as text.
-        moves: Vec<String>,
+        moves: MoveTexts,
     },
     /// `go ...`: start a search.
     Go(GoParams),
+    /// A `go` whose parameters cannot be carried out (malformed, unknown, `ponder`): refused
+    /// with this error, but still answered with a `bestmove`, which a front end waits for.
+    BadGo(ParseError),
     /// `perft <depth>` or `go perft <depth>`.
     Perft(u32),
     /// `stop`: end the search now.
@@ -184,11 +268,14 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
             "p2inc" | "binc" => go.inc[1] = Some(millis(key, next)?),
             "movetime" => go.movetime = Some(millis(key, next)?),
             "movestogo" => go.movestogo = Some(number(key, next, "0 to 4294967295")?),
-            "depth" => go.depth = Some(number(key, next, "1 to 4294967295")?),
+            "depth" => go.depth = Some(number(key, next, "0 to 4294967295")?),
             "nodes" => go.nodes = Some(number(key, next, "0 to 18446744073709551615")?),
             "infinite" => {
                 go.infinite = true;
                 i -= 1;
+            }
+            "ponder" => {
+                return err("'ponder': this engine does not ponder (it has no Ponder option)")
             }
             "searchmoves" => {
                 go.searchmoves = words[i - 1..].iter().map(|w| w.to_string()).collect();
@@ -205,9 +292,6 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
                 ))
             }
         }
-    }
-    if go.depth == Some(0) {
-        return err("'depth' needs a whole number from 1 to 4294967295, not '0'");
     }
     Ok(Command::Go(go))
 }
@@ -232,12 +316,20 @@ fn parse_perft(words: &[&str], what: &str) -> Result<Command, ParseError> {
     Ok(Command::Perft(depth))
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
-    let split = words.iter().position(|w| *w == "moves");
-    let (head, moves) = match split {
-        Some(at) => (&words[..at], &words[at + 1..]),
-        None => (words, &[][..]),
-    };
+/// `position ...`, from the text after the word `position`. Only the words before `moves` are
+/// split here; the move list after it is kept whole (see [`MoveTexts`]).
+fn parse_position(rest: &str) -> Result<Command, ParseError> {
+    let mut head: Vec<&str> = Vec::new();
+    let mut moves = "";
+    for word in rest.split_whitespace() {
+        if word == "moves" {
+            // The word is a slice of `rest`: the list is what follows it.
+            let end = word.as_ptr() as usize - rest.as_ptr() as usize + word.len();
+            moves = &rest[end..];
+            break;
+        }
+        head.push(word);
+    }
     let start = match head.first() {
         Some(&"startpos") => {
             if let Some(extra) = head.get(1) {
@@ -262,12 +354,10 @@ fn parse_position(words: &[&str]) -> Result<Command, ParseError> {
         }
         None => return err("'position' must be followed by 'startpos' or 'fen'"),
     };
-    if split.is_some() && moves.is_empty() {
-        // "moves" with nothing after it is accepted: an empty move list.
-    }
+    // "moves" with nothing after it is accepted: an empty move list.
     Ok(Command::Position {
         start,
-        moves: moves.iter().map(|m| m.to_string()).collect(),
+        moves: MoveTexts::new(moves),
     })
 }
 
@@ -337,6 +427,14 @@ impl FromStr for Command {
     /// Parses one line. Words are separated by any whitespace; keywords are case-sensitive, as
     /// in UCI; option names are not.
     fn from_str(line: &str) -> Result<Command, ParseError> {
+        let line = line.trim();
+        // `position` reads the text after its first word itself: a long move list is not split
+        // into words here.
+        if let Some(rest) = line.strip_prefix("position") {
+            if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+                return parse_position(rest);
+            }
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let (head, rest) = match words.split_first() {
             Some((h, r)) => (*h, r),
@@ -351,8 +449,12 @@ impl FromStr for Command {
             "ucinewgame" => no_args(Command::NewGame(Spelling::Uci), head, rest),
             "uainewgame" => no_args(Command::NewGame(Spelling::Uai), head, rest),
             "setoption" => parse_setoption(rest),
-            "position" => parse_position(rest),
-            "go" => parse_go(rest),
+            // Every `go` gets a `bestmove`, a malformed one included (see `Command::BadGo`);
+            // `go perft` is perft, which answers with counts, not a move.
+            "go" => match parse_go(rest) {
+                Err(e) if rest.first() != Some(&"perft") => Ok(Command::BadGo(e)),
+                result => result,
+            },
             "perft" => parse_perft(rest, "perft"),
             "stop" => no_args(Command::Stop, head, rest),
             "quit" => no_args(Command::Quit, head, rest),
@@ -385,7 +487,7 @@ mod tests {
             parse("position fen 4/4/4/4 w moves a1a2 b1-b3").unwrap(),
             Command::Position {
                 start: Start::Fen("4/4/4/4 w".into()),
-                moves: vec!["a1a2".into(), "b1-b3".into()]
+                moves: MoveTexts::new("a1a2  b1-b3\t")
             }
         );
         let Command::Go(go) = parse("go wtime 100 p2time -5 binc 3 movestogo 4 infinite").unwrap()
@@ -407,9 +509,7 @@ mod tests {
         for (line, needle) in [
             ("", "empty"),
             ("bogus", "'bogus'"),
-            ("go depth x", "'x'"),
-            ("go depth", "needs a number"),
-            ("go frobnicate 3", "'frobnicate'"),
+            ("go perft x", "'x'"),
             ("position", "startpos"),
             ("position fen", "position string"),
             ("position startpos foo", "'foo'"),
@@ -422,5 +522,21 @@ mod tests {
             let e = parse(line).expect_err(line);
             assert!(e.0.contains(needle), "{line:?}: {e}");
         }
+        // A malformed `go` is still a `go`: it will be answered.
+        for (line, needle) in [
+            ("go depth x", "'x'"),
+            ("go depth", "needs a number"),
+            ("go frobnicate 3", "'frobnicate'"),
+            ("go ponder wtime 10", "does not ponder"),
+        ] {
+            let Ok(Command::BadGo(e)) = parse(line) else {
+                panic!("{line:?}: {:?}", parse(line))
+            };
+            assert!(e.0.contains(needle), "{line:?}: {e}");
+        }
+        let Ok(Command::Go(go)) = parse("go depth 0") else {
+            panic!()
+        };
+        assert_eq!(go.depth, Some(0));
     }
 }

@@ -9,9 +9,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Outcome};
-use crate::search::{Clock, Limits, Searcher};
+use crate::search::{root_moves, Clock, Limits, Searcher};
 
-use super::command::{quote, Command, GoParams, Query, Spelling, Start};
+use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
 use super::options::{Effect, Settings};
 use super::output::{self, Writer};
 
@@ -31,6 +31,11 @@ pub struct Engine {
     searcher: Arc<Mutex<Searcher>>,
     worker: Option<Worker>,
     writer: Arc<Writer>,
+    /// The move list `game` was set with, as sent (empty when it was set otherwise, at its
+    /// start position): what the next `position` is compared with.
+    moves: MoveTexts,
+    /// Plies the last `position` kept from the game before it (see `Engine::set_position`).
+    reused_plies: usize,
 }
 
 /// What the loop should do after a command.
@@ -55,12 +60,20 @@ impl Engine {
             searcher: Arc::new(Mutex::new(searcher)),
             worker: None,
             writer,
+            moves: MoveTexts::default(),
+            reused_plies: 0,
         }
     }
 
     /// The game as the engine knows it.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// How many plies of its move list the last `position` command took over from the game
+    /// before it without reading them again (0 when it started elsewhere).
+    pub fn reused_plies(&self) -> usize {
+        self.reused_plies
     }
 
     /// Whether a search or perft is running. A worker that has already sent its final line
@@ -118,22 +131,28 @@ impl Engine {
             }
             Command::NewGame(spelling) => {
                 if self.idle_for(&format!("{}newgame", spelling.word())) {
-                    self.game = Game::new(self.settings.rules());
+                    self.set_game(Game::new(self.settings.rules()));
                     self.lock_searcher().clear();
                 }
             }
             Command::Position { start, moves } => {
                 if self.idle_for("position") {
-                    match self.build_game(&start, &moves) {
-                        Ok(game) => self.game = game,
-                        Err(e) => self.writer.error(&e),
+                    if let Err(e) = self.set_position(&start, moves) {
+                        self.writer.error(&e);
                     }
                 }
             }
             Command::Go(params) => {
-                if self.idle_for("go") {
-                    self.go(params);
-                }
+                // A `go` during a search: the running search is stopped and answered first,
+                // then this one is searched and answered, so every `go` gets its own
+                // `bestmove`, in order.
+                self.stop_and_wait();
+                self.go(params);
+            }
+            Command::BadGo(e) => {
+                self.stop_and_wait();
+                self.writer.error(&format!("{e}; not searching"));
+                self.answer_at_once(&[]);
             }
             Command::Perft(depth) => {
                 if self.idle_for("perft") {
@@ -202,7 +221,7 @@ impl Engine {
         };
         match effect {
             Effect::None => {}
-            Effect::Rules => self.game = Game::new(next.rules()),
+            Effect::Rules => self.set_game(Game::new(next.rules())),
             Effect::Hash => {
                 if let Err(e) = self.lock_searcher().set_hash_mib(next.hash_mib) {
                     return self
@@ -216,13 +235,22 @@ impl Engine {
         self.settings = next;
     }
 
-    /// The game a `position` command describes, or why it is not valid.
+    /// Puts `game`, at its start position, in place of the game.
+    fn set_game(&mut self, game: Game) {
+        self.game = game;
+        self.moves = MoveTexts::default();
+    }
+
+    /// Sets the game a `position` command describes, or says why it is not valid and keeps
+    /// the game as it was.
     ///
     /// Front ends resend the whole game at every move (`position startpos moves ...`), so when
-    /// the new game starts where the current one did, the moves they share are not replayed:
-    /// the current game is taken back to where the two part (usually nowhere) and only the
-    /// moves after that are read and checked, so the cost per move does not grow with the game.
-    fn build_game(&self, start: &Start, moves: &[String]) -> Result<Game, String> {
+    /// the new game starts where the current one did, the moves it shares with the previous
+    /// `position` (compared as text) are not read again: the current game is taken back to
+    /// where the two part (usually nowhere), in place, and only the moves after that are read
+    /// and checked; if one is refused, the moves taken back are played again. Nothing is
+    /// copied and no shared move is read, so the cost hardly grows with the game.
+    fn set_position(&mut self, start: &Start, moves: MoveTexts) -> Result<(), String> {
         let fresh = match start {
             Start::StartPos => Game::new(self.settings.rules()),
             Start::Fen(text) => {
@@ -237,27 +265,29 @@ impl Engine {
         };
         let same_start = self.game.rules() == fresh.rules()
             && self.game.start_position() == fresh.start_position();
-        let (mut game, shared) = if same_start {
-            let shared = shared_moves(&self.game, moves);
-            let mut game = self.game.clone();
-            while game.plies() > shared {
-                game.unmake();
-            }
-            (game, shared)
-        } else {
-            (fresh, 0)
-        };
-        for (i, text) in moves.iter().enumerate().skip(shared) {
-            let mv = game.parse_move(text).map_err(|e| {
-                format!(
-                    "position: move {} of the list ('{}') rejected: {e}; position unchanged",
-                    i + 1,
-                    quote(text)
-                )
-            })?;
-            game.make(mv);
+        if !same_start {
+            let mut game = fresh;
+            play_texts(&mut game, moves.iter(), 0)?;
+            self.game = game;
+            self.moves = moves;
+            self.reused_plies = 0;
+            return Ok(());
         }
-        Ok(game)
+        let (shared, rest) = moves.shared_with(&self.moves);
+        let taken_back: Vec<Move> = self.game.moves().skip(shared).collect();
+        for _ in &taken_back {
+            self.game.unmake();
+        }
+        if let Err(e) = play_texts(&mut self.game, rest, shared) {
+            for &mv in &taken_back {
+                self.game.make(mv);
+            }
+            return Err(e);
+        }
+        log::debug!("position: {shared} plies kept, the rest read");
+        self.reused_plies = shared;
+        self.moves = moves;
+        Ok(())
     }
 
     fn query(&mut self, q: Query) {
@@ -301,19 +331,19 @@ impl Engine {
             self.writer.error(&format!(
                 "go: the game is over ({why}); there is no move to search"
             ));
-            self.writer.send(&output::bestmove(None));
-            return;
+            return self.answer_at_once(&[]);
         }
         let mut search_moves = Vec::new();
         for (i, text) in p.searchmoves.iter().enumerate() {
             match self.game.parse_move(text) {
                 Ok(m) => search_moves.push(m),
                 Err(e) => {
-                    return self.writer.error(&format!(
+                    self.writer.error(&format!(
                         "go: searchmoves move {} ('{}'): {e}; not searching",
                         i + 1,
                         quote(text)
-                    ))
+                    ));
+                    return self.answer_at_once(&[]);
                 }
             }
         }
@@ -376,6 +406,15 @@ impl Engine {
         self.worker = Some(Worker { handle, stop, done });
     }
 
+    /// Answers a `go` that is not searched (refused, or on a finished game) with the move a
+    /// search stopped at once would play: the first of the root's order among `search_moves`
+    /// (all moves if empty), or `0000` when there is none. Written here, before any later
+    /// command is read, so the answer keeps its place in the output.
+    fn answer_at_once(&self, search_moves: &[Move]) {
+        let best = root_moves(&self.game, search_moves).first().copied();
+        self.writer.send(&output::bestmove(best));
+    }
+
     fn perft(&mut self, depth: u32) {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
@@ -419,25 +458,32 @@ impl Engine {
     }
 }
 
-/// How many of `game`'s moves, from the first, are the first of `texts`.
-fn shared_moves(game: &Game, texts: &[String]) -> usize {
-    let mut buf = String::new();
-    game.moves()
-        .zip(texts)
-        .take_while(|&(mv, text)| names(mv, text, &mut buf))
-        .count()
-}
-
-/// Whether `text` is a way of writing `mv` (`a1a5` or `a1-a5`, `0000` or `pass`), without
-/// asking the rules: what `position` reuses must be exactly what it was sent.
-fn names(mv: Move, text: &str, buf: &mut String) -> bool {
-    use std::fmt::Write;
-    buf.clear();
-    let _ = write!(buf, "{mv}");
-    let t = text.trim();
-    t == buf.as_str()
-        || (mv.is_pass() && t.eq_ignore_ascii_case("pass"))
-        || (t.len() == buf.len() + 1 && t.contains('-') && t.replace('-', "") == *buf)
+/// Plays `texts`, moves `first + 1`, `first + 2`, ... of the list, on `game`, each read and
+/// checked against the rules; on the first one refused, takes back those it played and says
+/// which move it was.
+fn play_texts<'a>(
+    game: &mut Game,
+    texts: impl Iterator<Item = &'a str>,
+    first: usize,
+) -> Result<(), String> {
+    for (played, text) in texts.enumerate() {
+        match game.parse_move(text) {
+            Ok(mv) => {
+                game.make(mv);
+            }
+            Err(e) => {
+                for _ in 0..played {
+                    game.unmake();
+                }
+                return Err(format!(
+                    "position: move {} of the list ('{}') rejected: {e}; position unchanged",
+                    first + played + 1,
+                    quote(text)
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `limits` with `lag` (time already gone since `go` was read) taken off the move time and
@@ -473,6 +519,104 @@ fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::random::{random_opening, Rng};
+
+    /// An engine writing to nowhere, and a random 19x19 game of `plies` moves as text.
+    fn engine_and_game(plies: usize) -> (Engine, Vec<String>) {
+        let engine = Engine::new(
+            Settings::default(),
+            Arc::new(Writer::new(Box::new(std::io::sink()))),
+        );
+        let mut game = Game::new(crate::rules::Rules::new("19x19".parse().unwrap()));
+        random_opening(&mut game, plies, &mut Rng::new(5));
+        assert_eq!(game.plies(), plies);
+        (engine, game.moves().map(|m| m.to_string()).collect())
+    }
+
+    /// Sends `position startpos moves <moves>` to the 19x19 engine.
+    fn position(engine: &mut Engine, moves: &[String]) {
+        let line = format!("position startpos moves {}", moves.join(" "));
+        assert_eq!(engine.handle_line(&line), Flow::Continue);
+    }
+
+    /// The game `moves` describes, read from scratch by a fresh engine.
+    fn fresh(moves: &[String]) -> Game {
+        let (mut engine, _) = engine_and_game(0);
+        engine.handle_line("setoption name BoardSize value 19x19");
+        position(&mut engine, moves);
+        engine.game
+    }
+
+    fn same_game(a: &Game, b: &Game) {
+        assert_eq!(a.plies(), b.plies());
+        assert!(a.moves().eq(b.moves()));
+        assert_eq!(a.position(), b.position());
+        assert_eq!(a.history().hashes(), b.history().hashes());
+        assert_eq!(a.legal_moves(), b.legal_moves());
+    }
+
+    #[test]
+    fn a_resent_game_reads_only_its_new_moves() {
+        let (mut e, moves) = engine_and_game(600);
+        e.handle_line("setoption name BoardSize value 19x19");
+        position(&mut e, &moves[..500]);
+        assert_eq!(e.reused_plies(), 0);
+        // One more move, then the same again: the shared moves are kept, not read.
+        position(&mut e, &moves[..501]);
+        assert_eq!(e.reused_plies(), 500);
+        position(&mut e, &moves[..501]);
+        assert_eq!(e.reused_plies(), 501);
+        same_game(e.game(), &fresh(&moves[..501]));
+        // A takeback of ten plies and another line: kept up to where they part.
+        position(&mut e, &moves[..491]);
+        assert_eq!(e.reused_plies(), 491);
+        same_game(e.game(), &fresh(&moves[..491]));
+        position(&mut e, &moves);
+        assert_eq!(e.reused_plies(), 491);
+        same_game(e.game(), &fresh(&moves));
+        // A refused move keeps the game and what it is compared with.
+        let mut bad = moves.clone();
+        bad[550] = "a1a1".into();
+        position(&mut e, &bad);
+        same_game(e.game(), &fresh(&moves));
+        position(&mut e, &moves);
+        assert_eq!(e.reused_plies(), 600);
+        // A move written another way is read again, from there on.
+        let mut dashed = moves.clone();
+        dashed[300] = format!("{}-{}", &moves[300][..2], &moves[300][2..]);
+        if dashed[300].len() == 5 {
+            position(&mut e, &dashed);
+            assert_eq!(e.reused_plies(), 300);
+            same_game(e.game(), &fresh(&moves));
+        }
+        // A new game starts the comparison afresh.
+        e.handle_line("uginewgame");
+        position(&mut e, &moves);
+        assert_eq!(e.reused_plies(), 0);
+        same_game(e.game(), &fresh(&moves));
+    }
+
+    #[test]
+    fn move_lists_compare_as_text() {
+        let list = MoveTexts::new;
+        let shared = |new: &str, old: &str| {
+            let new = list(new);
+            let (n, rest) = new.shared_with(&list(old));
+            (n, rest.collect::<Vec<_>>().join(" "))
+        };
+        assert_eq!(shared("a1a2 b1b2", "a1a2 b1b2"), (2, String::new()));
+        assert_eq!(shared("a1a2 b1b2 c1c2", "a1a2 b1b2"), (2, "c1c2".into()));
+        assert_eq!(shared("a1a2 b1b2", "a1a2 b1b2 c1c2"), (2, String::new()));
+        assert_eq!(shared("a1a2 b1b3", "a1a2 b1b2"), (1, "b1b3".into()));
+        assert_eq!(shared("a1a2 b1b20", "a1a2 b1b2"), (1, "b1b20".into()));
+        assert_eq!(shared("a1a2 b1b2", "a1a2 b1b20"), (1, "b1b2".into()));
+        assert_eq!(shared("a1a2", ""), (0, "a1a2".into()));
+        assert_eq!(shared("", "a1a2"), (0, String::new()));
+        assert_eq!(shared("  a1a2\tb1b2 ", "a1a2 b1b2"), (2, String::new()));
+        let long: Vec<String> = (0..300).map(|i| format!("a{}b{}", i % 19, i % 7)).collect();
+        let whole = list(&long.join(" "));
+        assert_eq!(whole.shared_with(&list(&long[..299].join(" "))).0, 299);
+    }
 
     #[test]
     fn lag_comes_off_the_move_time_and_the_clocks() {

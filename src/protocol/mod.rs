@@ -13,7 +13,7 @@ pub mod options;
 pub mod output;
 pub mod session;
 
-pub use command::{Command, GoParams, ParseError, Query, Spelling, Start};
+pub use command::{Command, GoParams, MoveTexts, ParseError, Query, Spelling, Start};
 pub use engine::Engine;
 pub use options::{EngineArgs, Settings};
 pub use session::{run, run_with};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
+use arrayvec::{ArrayString, ArrayVec};
 
 use super::geometry::{BoardSize, Square, MAX_DIM};
 
@@ -192,15 +192,38 @@ pub(crate) fn shorten(text: &str) -> String {
     }
 }
 
+/// A move's written form: at most two squares of a letter and two digits each.
+pub type MoveSpelling = ArrayString<8>;
+
+impl Move {
+    /// The move's text, as [`fmt::Display`] writes it (`a1a5`, `d4` for a placement, `0000`
+    /// for the pass), built without the formatting machinery: the protocol compares whole
+    /// games of these with what a front end sends.
+    pub fn text(self) -> MoveSpelling {
+        let mut text = MoveSpelling::new();
+        let mut square = |sq: Square| {
+            text.push((b'a' + sq.file() as u8) as char);
+            let rank = sq.rank() + 1;
+            if rank >= 10 {
+                text.push((b'0' + (rank / 10) as u8) as char);
+            }
+            text.push((b'0' + (rank % 10) as u8) as char);
+        };
+        if self.is_pass() {
+            text.push_str("0000");
+        } else if self.is_place() {
+            square(self.to());
+        } else {
+            square(self.from());
+            square(self.to());
+        }
+        text
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_pass() {
-            f.write_str("0000")
-        } else if self.is_place() {
-            write!(f, "{}", self.to())
-        } else {
-            write!(f, "{}{}", self.from(), self.to())
-        }
+        f.write_str(&self.text())
     }
 }
 
@@ -239,6 +262,18 @@ mod tests {
         assert!(p.is_place() && !p.is_leap());
         assert_eq!(Move::from_bits(p.bits()), Some(p));
         assert_eq!(p.to_string(), "s19");
+    }
+
+    #[test]
+    fn text_spells_every_square_as_squares_do() {
+        let size = BoardSize::new(19, 19).unwrap();
+        let a1 = Square::parse("a1", size).unwrap();
+        for sq in size.squares() {
+            assert_eq!(Move::slide(sq, a1).text().as_str(), format!("{sq}a1"));
+            assert_eq!(Move::leap(a1, sq).text().as_str(), format!("a1{sq}"));
+            assert_eq!(Move::place(sq).text().as_str(), sq.to_string());
+        }
+        assert_eq!(Move::PASS.text().as_str(), "0000");
     }
 
     #[test]

@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use crate::rules::Move;
 pub use config::{SearchConfig, CONFIG_ENV};
-pub use searcher::Searcher;
+pub use searcher::{root_moves, Searcher};
 pub use skill::{Skill, MAX_SKILL};
 
 /// A search score from the side to move's point of view.
@@ -61,7 +61,7 @@ pub struct Clock {
 /// What bounds a search. Every bound given applies; none given means "until stopped".
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
-    /// Maximum depth in plies.
+    /// Maximum depth in plies; 0 searches nothing and answers the first of [`root_moves`].
     pub depth: Option<u32>,
     /// Maximum nodes.
     pub nodes: Option<u64>,

@@ -1,7 +1,7 @@
 //! The searcher: the transposition table and settings that persist between searches, and one
 //! search from start to result (root moves, threads, the deepest completed answer).
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
@@ -93,6 +93,10 @@ impl Searcher {
     /// Searches `game`'s current position within `limits`, reporting progress to `report`, until
     /// done or `stop` is set.
     ///
+    /// Every limit (time, nodes, `stop`) ends the search wherever it is, inside the first
+    /// iteration and quiescence included: the answer is then the best root move searched so
+    /// far, or the first of [`root_moves`] if none was searched yet.
+    ///
     /// Threads: `options.threads` searchers share the table (Lazy SMP); the first one's result
     /// is returned. The callback is called on the caller's thread. When the side to move has no
     /// legal move, `best` is `None` and the score is `Mate(0)` (lost) or the game's result.
@@ -106,7 +110,7 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
-        let legal = root_moves(game, limits);
+        let legal = root_moves(game, &limits.search_moves);
         if legal.is_empty() {
             return no_move(game, start);
         }
@@ -132,7 +136,8 @@ impl Searcher {
         );
         // Every limit given bounds the search, `infinite` included (it only holds the answer
         // back until `stop`, which the caller does).
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32).max(1);
+        // Depth 0 searches nothing: the root's order answers.
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32);
         // A lower strength level also looks less deep (see `skill`).
         let max_depth = options
             .skill
@@ -150,7 +155,6 @@ impl Searcher {
             weights: self.weights,
             helper_best: Mutex::new(None),
             max_depth,
-            completed: AtomicU32::new(0),
             threads,
             busy: if threads > 1 {
                 (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
@@ -220,15 +224,17 @@ fn pick_line(root: &[RootMove], lines: usize, skill: Skill, game: &Game) -> usiz
     skill.choose(&scores, &mut rng)
 }
 
-/// The root's moves: the legal moves (only those of `searchmoves` among them, if any are),
-/// captures first. This order is also the answer if the search stops before depth 1 ends.
-fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
+/// The root's moves in the order a search starts from: the legal moves (only those of
+/// `search_moves` among them, if any are), captures first. The first is the answer of a search
+/// stopped before anything was searched (or of depth 0), so it is also what a front end can
+/// play at once without a search; none when the game is over.
+pub fn root_moves(game: &Game, search_moves: &[Move]) -> Vec<Move> {
     let mut legal: Vec<Move> = game.legal_moves().to_vec();
-    if !limits.search_moves.is_empty() {
+    if !search_moves.is_empty() {
         let wanted: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| limits.search_moves.contains(m))
+            .filter(|m| search_moves.contains(m))
             .collect();
         if !wanted.is_empty() {
             legal = wanted;

@@ -2,7 +2,7 @@
 //! the limits, and a table of the nodes being searched right now, so that threads spread out
 //! instead of repeating each other.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::eval::Weights;
@@ -34,9 +34,6 @@ pub struct Shared<'a> {
     pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
     /// The depth limit: the first thread to complete it ends the search.
     pub max_depth: u32,
-    /// The deepest iteration any thread has completed; the time and node limits apply only
-    /// once it is at least 1.
-    pub completed: AtomicU32,
     /// Number of search threads.
     pub threads: usize,
     /// Hashes of nodes some thread is searching now (a slot per hash's low bits; empty with

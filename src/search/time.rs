@@ -9,8 +9,9 @@
 //! what is left, the clock shrinks geometrically and never runs out; the increment is spent as
 //! it comes. A reserve ([`STALL_RESERVE`]) is never planned for: a loaded machine can stall a
 //! process for a few hundred milliseconds, and a clock that low loses on time at the first
-//! stall. Below the reserve the engine moves at once (the search always completes depth 1,
-//! which takes milliseconds), spending at most half its increment, so the clock climbs back.
+//! stall. Below the reserve the engine moves at once (the search answers its best move so far
+//! when the time is up, at any depth), spending at most half its increment, so the clock
+//! climbs back.
 
 use std::time::{Duration, Instant};
 
@@ -123,7 +124,7 @@ fn clock_budget(
     let inc = inc.saturating_sub(overhead);
     let available = left.saturating_sub(overhead);
     if available <= STALL_RESERVE {
-        // Down to the reserve: move at once (depth 1 is always completed), spending at most
+        // Down to the reserve: move at once (the limit holds inside depth 1 too), spending at most
         // half of what the increment leaves, so that the clock climbs back, and at most half
         // of what is left.
         let t = (inc / 2).min(available / 2).max(MIN_BUDGET);

@@ -10,6 +10,8 @@
 //! the one with the lowest `depth - 4 * age distance`: old searches' entries go first, then
 //! shallow ones.
 
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::rules::Move;
@@ -48,24 +50,105 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// `n` empty slots, from zeroed memory.
-fn zeroed_slots(n: usize) -> Box<[Slot]> {
-    if n == 0 {
-        return Box::new([]);
-    }
-    let layout = std::alloc::Layout::array::<Slot>(n).expect("table size fits in memory");
-    // SAFETY: `layout` has a non-zero size (n > 0, and a slot is 16 bytes). All-zero bytes are
-    // a valid `Slot` (two `AtomicU64` holding 0), so the zeroed allocation holds `n`
-    // initialised slots, and a boxed slice of them owns it with the same layout, which is
-    // what it deallocates with.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+/// A huge page of x86-64 and most 64-bit Linux systems: a table this large or larger starts
+/// on such a boundary, so that the system can map it in huge pages.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// A bucket's alignment: one cache line, so that a probe reads one line.
+const LINE: usize = 64;
+
+/// The table's slots, in zeroed memory: the buckets on cache lines, a large table on huge-page
+/// boundaries and, on Linux, in huge pages.
+///
+/// The memory comes zeroed from the allocator, which for a large table means fresh pages the
+/// system maps on first use: making even a gigabyte table takes no time, and memory is only
+/// committed as the search fills it. With 4 KiB pages that first use costs a page fault per
+/// page (two, when a probe reads it before a store writes it), and most probes of a large
+/// table miss the TLB: Hash 1024 searched at half the speed of Hash 16. Huge pages, asked for
+/// with `madvise(MADV_HUGEPAGE)`, make both 512 times rarer (see BENCHMARKS.md).
+struct Slots {
+    /// The allocation, and how it was made (`None` for no slots).
+    alloc: Option<(NonNull<u8>, Layout)>,
+    /// The first slot, aligned inside the allocation.
+    first: NonNull<Slot>,
+    len: usize,
+}
+
+// SAFETY: `Slots` owns its allocation like a `Box<[Slot]>`, and `Slot` is made of atomics, so
+// sharing and sending it between threads is as safe as for `Box<[Slot]>`.
+unsafe impl Send for Slots {}
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    /// `n` empty slots.
+    fn new(n: usize) -> Slots {
+        let empty = Slots {
+            alloc: None,
+            first: NonNull::dangling(),
+            len: 0,
+        };
+        if n == 0 {
+            return empty;
         }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+        let bytes = n
+            .checked_mul(std::mem::size_of::<Slot>())
+            .expect("table size fits in memory");
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { LINE };
+        // The allocator's own alignment stays that of a slot: that is what gives lazily zeroed
+        // fresh pages (a larger one would have the allocator write the zeros). The slots start
+        // at the first aligned address inside.
+        let layout = Layout::from_size_align(bytes + align, std::mem::align_of::<Slot>())
+            .expect("table size fits in memory");
+        // SAFETY: `layout` has a non-zero size.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        let offset = base.as_ptr().align_offset(align);
+        // SAFETY: `offset < align`, so the slots' `bytes` lie inside the `bytes + align` bytes
+        // allocated.
+        let first = unsafe { base.add(offset) }.cast::<Slot>();
+        advise_huge_pages(first.as_ptr().cast(), bytes);
+        Slots {
+            alloc: Some((base, layout)),
+            first,
+            len: n,
+        }
     }
 }
+
+impl std::ops::Deref for Slots {
+    type Target = [Slot];
+
+    fn deref(&self) -> &[Slot] {
+        // SAFETY: `first` points to `len` slots inside the allocation (or is dangling with
+        // `len` 0), zeroed when made, and all-zero bytes are a valid `Slot` (two `AtomicU64`
+        // holding 0); they live as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        if let Some((base, layout)) = self.alloc {
+            // SAFETY: allocated in `Slots::new` with this layout, and freed only here.
+            unsafe { std::alloc::dealloc(base.as_ptr(), layout) }
+        }
+    }
+}
+
+/// Asks the system to back `bytes` bytes from `start` (on a huge-page boundary) with huge pages.
+/// Only a hint: where huge pages are off, or not Linux, nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    if bytes < HUGE_PAGE {
+        return;
+    }
+    // SAFETY: the range lies inside one allocation of this process; the advice changes how it
+    // is backed, not its contents (it reads as zeros either way).
+    let _ = unsafe { libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
 const BUCKET: usize = 4;
 const AGE_BITS: u32 = 6;
@@ -73,22 +156,19 @@ const SCORE_OFFSET: i32 = 1 << 19;
 
 /// The shared table.
 pub struct Tt {
-    slots: Box<[Slot]>,
+    slots: Slots,
     buckets: usize,
     age: u64,
 }
 
 impl Tt {
-    /// A table of about `mib` MiB (one bucket for 0).
-    ///
-    /// The memory comes zeroed from the allocator, which for a large table means fresh pages
-    /// the system maps on first use: making even a gigabyte table takes no time, and memory is
-    /// only committed as the search fills it.
+    /// A table of about `mib` MiB (one bucket for 0), committed to memory only as the search
+    /// fills it.
     pub fn new(mib: usize) -> Tt {
         let bytes = mib * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         Tt {
-            slots: zeroed_slots(buckets * BUCKET),
+            slots: Slots::new(buckets * BUCKET),
             buckets,
             age: 0,
         }
@@ -98,8 +178,8 @@ impl Tt {
     /// rather than writing zeros over every entry.
     pub fn clear(&mut self) {
         let n = self.slots.len();
-        self.slots = Box::new([]);
-        self.slots = zeroed_slots(n);
+        self.slots = Slots::new(0);
+        self.slots = Slots::new(n);
         self.age = 0;
     }
 
@@ -113,6 +193,21 @@ impl Tt {
     fn bucket(&self, hash: u64) -> &[Slot] {
         let b = ((hash as u128 * self.buckets as u128) >> 64) as usize;
         &self.slots[b * BUCKET..b * BUCKET + BUCKET]
+    }
+
+    /// Starts loading the bucket of `hash` into the cache, for a probe soon after: a large
+    /// table is mostly out of the cache, and the load then overlaps with making the move.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let line = self.bucket(hash).as_ptr().cast::<i8>();
+            // SAFETY: a prefetch only hints the cache; it reads nothing and never faults.
+            unsafe { _mm_prefetch(line, _MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     /// Looks `hash` up.
@@ -209,6 +304,24 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn buckets_lie_on_cache_lines_and_large_tables_on_huge_pages() {
+        for mib in [0, 1, 2, 3, 16] {
+            let mut tt = Tt::new(mib);
+            for _ in 0..2 {
+                let start = tt.slots.as_ptr() as usize;
+                assert_eq!(start % LINE, 0, "{mib} MiB");
+                let bytes = tt.slots.len() * std::mem::size_of::<Slot>();
+                if bytes >= HUGE_PAGE {
+                    assert_eq!(start % HUGE_PAGE, 0, "{mib} MiB");
+                }
+                assert!(tt.slots.iter().all(|s| s.data.load(Ordering::Relaxed) == 0));
+                tt.store(7, None, 1, 1, Bound::Exact);
+                tt.clear();
+            }
+        }
+    }
 
     #[test]
     fn store_and_probe() {

@@ -270,6 +270,7 @@ impl Worker<'_> {
                 deferred.push((mv, kind, child));
                 continue;
             }
+            self.shared.tt.prefetch(child);
             let v = self.search_child(node, mv, kind, searched);
             if self.stopped {
                 return Searched::Stopped;

@@ -85,6 +85,8 @@ pub struct Worker<'a> {
     root_index: usize,
     nodes: u64,
     flushed: u64,
+    /// The node count at which the limits are next polled (see `Worker::poll`).
+    next_poll: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
     /// History heuristic scores by side, origin and destination (compact square numbers, so an
@@ -115,6 +117,9 @@ pub struct Worker<'a> {
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
 }
+
+/// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
+pub const POLL_INTERVAL: u64 = 128;
 
 /// Late move reductions by depth and move number (both capped at 63):
 /// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies, computed once for all threads.
@@ -157,6 +162,7 @@ impl<'a> Worker<'a> {
             root_index,
             nodes: 0,
             flushed: 0,
+            next_poll: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * MAX_DIM.pow(4)],
@@ -184,11 +190,12 @@ impl<'a> Worker<'a> {
         self.id == 0
     }
 
-    /// Publishes the node count and polls the stop conditions. A stop request ends the search
-    /// at once; the time and node limits only once some thread has completed depth 1, so that
-    /// the answer is always a searched move however small the limit. Every thread checks the
-    /// limits against the nodes of all threads, so none runs on waiting for another to notice.
-    fn poll(&mut self) {
+    /// Publishes the node count and polls the stop conditions: a stop request, the time limit
+    /// and the node limit each end the search at once, at any depth, quiescence included. (The
+    /// root's moves are ordered before the search starts, so a search stopped before its first
+    /// iteration ends still has a legal move to answer.) Every thread checks the limits against
+    /// the nodes of all threads, so none runs on waiting for another to notice.
+    pub(super) fn poll(&mut self) {
         let s = self.shared;
         s.nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
@@ -196,22 +203,37 @@ impl<'a> Worker<'a> {
         if s.stop.load(Ordering::Relaxed) || s.abort.load(Ordering::Relaxed) {
             self.stopped = true;
         }
-        if s.completed.load(Ordering::Relaxed) > 0
-            && (s.time.hard_expired()
-                || s.node_limit
-                    .is_some_and(|n| s.nodes.load(Ordering::Relaxed) >= n))
-        {
+        let all = s.nodes.load(Ordering::Relaxed);
+        if s.time.hard_expired() || s.node_limit.is_some_and(|n| all >= n) {
             self.stopped = true;
             s.abort.store(true, Ordering::Relaxed);
         }
+        self.next_poll = self.nodes + self.poll_interval(all);
     }
 
-    /// Counts a node; polls every 128 nodes (well under a millisecond), so a stop request or
-    /// the hard time limit is honoured within a few milliseconds even on 19x19.
+    /// Nodes until the next poll: [`POLL_INTERVAL`], or this thread's share of what is left
+    /// near a node limit, so that one thread stops exactly on the limit and several pass it
+    /// by at most [`POLL_INTERVAL`] nodes each (those they search before their next poll).
+    #[inline]
+    fn poll_interval(&self, all: u64) -> u64 {
+        let s = self.shared;
+        match s.node_limit {
+            Some(n) => (n.saturating_sub(all) / s.threads as u64).clamp(1, POLL_INTERVAL),
+            None => POLL_INTERVAL,
+        }
+    }
+
+    /// Counts a node; polls every [`POLL_INTERVAL`] nodes (well under a millisecond), so a stop
+    /// request or the time limit is honoured within a millisecond or so even on 19x19.
+    /// Once stopped it counts nothing more: the re-searches a stopped node's parents may still
+    /// start return at once, and one thread's count ends exactly at a node limit.
     #[inline(always)]
     fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
-        if self.nodes & 127 == 0 {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
         self.stopped

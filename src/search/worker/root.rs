@@ -87,7 +87,10 @@ impl Worker<'_> {
                 rm.pv.push(rm.mv);
                 let len = self.pv_len[1];
                 rm.pv.extend_from_slice(&self.pv[1][1..len.max(1)]);
-                if i > 0 {
+                // A move that beat the previous iteration's best; in the first iteration, which
+                // has none, the best searched so far (the first move included, so that a
+                // search stopped there keeps its score and line).
+                if i > 0 || depth == 1 {
                     self.partial_best = Some(rm.clone());
                 }
             } else {
@@ -108,8 +111,9 @@ impl Worker<'_> {
 
     /// Iterative deepening over `root` up to `max_depth`, reporting each completed line to
     /// `report` (main thread only). Returns the deepest completed depth; `root` is left
-    /// ordered best first as of the last completed iteration, or headed by a move that beat
-    /// that iteration's best in the interrupted one (reported too).
+    /// ordered best first as of the last completed iteration (the order it came in if none
+    /// was), or headed by a move that beat that iteration's best in the interrupted one
+    /// (reported too).
     pub fn iterate(
         &mut self,
         root: &mut Vec<RootMove>,
@@ -121,7 +125,10 @@ impl Worker<'_> {
         let mut last_good = root.clone();
         let multi_pv = multi_pv.clamp(1, root.len().max(1));
         let mut depth = 1u32;
-        while depth <= max_depth && (depth as usize) < MAX_PLY {
+        // A limit already reached (`nodes 0`, a clock with no time left) ends the search before
+        // it begins; the root's order then answers.
+        self.poll();
+        while !self.stopped && depth <= max_depth && (depth as usize) < MAX_PLY {
             // All threads search the same depths: measured on this machine, helpers one ply
             // ahead (the usual Lazy SMP spread) overwrote the main thread's table entries and
             // slowed both. The threads still diverge through the shared table's timing, and
@@ -142,9 +149,6 @@ impl Worker<'_> {
                 break;
             }
             completed = d as u32;
-            self.shared
-                .completed
-                .fetch_max(completed, Ordering::Relaxed);
             last_good = root.clone();
             if !self.is_main() && self.offer_to_main(root, completed) {
                 break;
@@ -158,14 +162,16 @@ impl Worker<'_> {
             depth += 1;
         }
         if self.stopped || completed == 0 {
-            // An interrupted iteration's scores are partial; the last completed one decides...
+            // An interrupted iteration's scores are partial; the last completed one decides
+            // (before the first, the root's own order: captures first)...
             *root = last_good;
             // ...unless a move beat the previous best in it: that one was searched a ply
             // deeper than anything completed, against the previous best searched at the same
             // depth, and the deeper comparison is the better guess. Each iteration costs several
             // times the one before, so the interrupted one is often half the budget; throwing
-            // it away wastes that. (With several lines wanted, all would need the new depth.)
-            if completed > 0 && multi_pv == 1 && self.cfg.partial_iteration {
+            // it away wastes that. Inside the first iteration it is the best move searched so
+            // far. (With several lines wanted, all would need the new depth.)
+            if multi_pv == 1 && self.cfg.partial_iteration {
                 if let Some(better) = self.partial_best.take() {
                     if let Some(k) = root.iter().position(|rm| rm.mv == better.mv) {
                         root[..=k].rotate_right(1);
