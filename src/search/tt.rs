@@ -12,7 +12,7 @@
 
 use std::alloc::Layout;
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::rules::Move;
 
@@ -115,6 +115,15 @@ impl Slots {
     }
 }
 
+impl Slots {
+    /// Writes zeros over every slot.
+    fn zero(&mut self) {
+        // SAFETY: `first` points to `len` slots inside the allocation, `&mut self` means no
+        // other reference to them exists, and all-zero bytes are a valid `Slot`.
+        unsafe { std::ptr::write_bytes(self.first.as_ptr(), 0, self.len) }
+    }
+}
+
 impl std::ops::Deref for Slots {
     type Target = [Slot];
 
@@ -159,6 +168,8 @@ pub struct Tt {
     slots: Slots,
     buckets: usize,
     age: u64,
+    /// Whether anything may have been stored since the table was made or cleared.
+    used: AtomicBool,
 }
 
 impl Tt {
@@ -171,16 +182,21 @@ impl Tt {
             slots: Slots::new(buckets * BUCKET),
             buckets,
             age: 0,
+            used: AtomicBool::new(false),
         }
     }
 
-    /// Empties the table: a fresh zeroed allocation in place of the old one (dropped first),
-    /// rather than writing zeros over every entry.
+    /// Empties the table by writing zeros over it, keeping its memory: a new game (the
+    /// protocol's `newgame`, before `readyok`) pays for the clearing, not the next search's
+    /// clock, which would pay a page fault per page for fresh memory (on some machines a large
+    /// table's first touch costs seconds). A table no search has used is empty already and is
+    /// left untouched, so a new table still costs nothing until it is filled.
     pub fn clear(&mut self) {
-        let n = self.slots.len();
-        self.slots = Slots::new(0);
-        self.slots = Slots::new(n);
+        if *self.used.get_mut() {
+            self.slots.zero();
+        }
         self.age = 0;
+        *self.used.get_mut() = false;
     }
 
     /// Marks the start of a new search: older entries become replaceable first and are trusted
@@ -242,6 +258,10 @@ impl Tt {
     /// Stores a result for `hash`. A missing move keeps the move already stored for it.
     #[inline]
     pub fn store(&self, hash: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        // Read first: once set, the flag's cache line stays shared between the threads.
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
         let bucket = self.bucket(hash);
         let mut victim = 0;
         let mut victim_value = i32::MAX;
