@@ -43,6 +43,17 @@ impl Direction {
         Direction::South,
     ];
 
+    /// The direction back.
+    #[inline(always)]
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+        }
+    }
+
     /// (file step, rank step).
     pub fn delta(self) -> (i32, i32) {
         match self {

@@ -55,19 +55,17 @@ fn play_sequence(game: &mut Game, plies: usize, rng: &mut Rng) {
         if moves.is_empty() {
             return;
         }
-        let pos = game.position();
+        let (pos, rules) = (game.position(), game.rules());
         let best_cap = moves
             .iter()
             .copied()
-            .max_by_key(|&m| (pos.straight_capture_count(m), std::cmp::Reverse(m)))
+            .max_by_key(|&m| (pos.capture_count(m, rules), std::cmp::Reverse(m)))
             .expect("moves");
-        let mv =
-            if rng.below(2) == 0 && !best_cap.is_pass() && pos.straight_capture_count(best_cap) > 0
-            {
-                best_cap
-            } else {
-                moves[rng.below(moves.len())]
-            };
+        let mv = if rng.below(2) == 0 && pos.capture_count(best_cap, rules) > 0 {
+            best_cap
+        } else {
+            moves[rng.below(moves.len())]
+        };
         game.make(mv);
         if game.outcome().is_over() {
             game.unmake();
@@ -80,11 +78,11 @@ fn play_sequence(game: &mut Game, plies: usize, rng: &mut Rng) {
 /// other side's return banned by rule 7.
 fn shuffle(game: &mut Game, rng: &mut Rng) {
     let quiet = |g: &Game, rng: &mut Rng| -> Option<Move> {
-        let pos = g.position();
+        let (pos, rules) = (g.position(), g.rules());
         let q: Vec<Move> = g
             .legal_moves()
             .into_iter()
-            .filter(|&m| !m.is_pass() && pos.straight_capture_count(m) == 0)
+            .filter(|&m| !m.is_pass() && pos.capture_count(m, rules) == 0)
             .collect();
         (!q.is_empty()).then(|| q[rng.below(q.len())])
     };
@@ -93,7 +91,7 @@ fn shuffle(game: &mut Game, rng: &mut Rng) {
     let Some(m2) = quiet(game, rng) else { return };
     game.make(m2);
     let back = Move::slide(m1.to(), m1.from());
-    if game.is_legal(back) && game.position().straight_capture_count(back) == 0 {
+    if game.is_legal(back) && game.position().capture_count(back, game.rules()) == 0 {
         game.make(back);
     }
 }

@@ -15,10 +15,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::eval::relatives::{square_bit, threatened_own, Threatened};
 use super::params::HISTORY_MAX;
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
+use crate::rules::relatives::bitboard::square_bit;
+use crate::rules::relatives::threats::Threatened;
 use crate::rules::{Game, KingMove, Move, QuietMoves, Rules};
 
 /// Where a move came from in the order; the search treats the kinds differently (only quiet
@@ -242,7 +243,7 @@ impl MovePicker {
                     let table = self.table.filter(|_| self.table_played);
                     let skip = [table, self.killers_played[0], self.killers_played[1]];
                     let (threatened, cover) = if hints.threat_order && rescues_first(rules) {
-                        let t = threatened_own(game);
+                        let t = pos.threatened(rules.family());
                         (t.pieces, rescue_squares(rules, &t))
                     } else {
                         (0, 0)
@@ -472,7 +473,7 @@ mod tests {
                 random_opening(&mut game, rng.below(120), &mut rng);
                 let expected = rescue_sets(&game);
                 assert_eq!(
-                    threatened_own(&game),
+                    game.position().threatened(rules.family()),
                     expected,
                     "{rules} {:?}",
                     game.position()

@@ -174,7 +174,7 @@ impl Position {
     /// side key not included). One flank test serves both the ordering count and the rule 7
     /// child hash of every slide to `to`.
     #[inline(always)]
-    pub fn straight_conversions(&self, to: Square) -> (u32, u64) {
+    pub(in crate::rules) fn straight_conversions(&self, to: Square) -> (u32, u64) {
         let mut n = 0;
         let mut delta = 0;
         for set in self.straight_flanks(self.side, to) {
@@ -189,7 +189,7 @@ impl Position {
     /// How many pieces a slide `mv` would convert by rule 6's straight lines alone: cheap, for
     /// move ordering.
     #[inline]
-    pub fn straight_capture_count(&self, mv: Move) -> u32 {
+    pub(in crate::rules) fn straight_capture_count(&self, mv: Move) -> u32 {
         if mv.is_pass() {
             return 0;
         }

@@ -8,7 +8,7 @@ use crate::rules::moves::Move;
 use crate::rules::position::{Direction, Position};
 use crate::rules::zobrist::{hand_key, king_key, piece_key, SIDE_KEY};
 
-use super::bitboard::{bb_bit, bb_neighbours, bb_step};
+use super::bitboard::{bit_square, neighbours, shift, square_bit};
 
 impl Position {
     /// The enemy pieces a piece of `us` just arrived on `to` captures, as a bitboard: the union
@@ -21,7 +21,7 @@ impl Position {
     /// piece on `to`), so that a capture can be counted before the move is made.
     fn relative_captures_on(&self, own: u64, enemy: u64, to: Square, family: &Family) -> u64 {
         let board = self.board_bitboard();
-        let at = bb_bit(to);
+        let at = square_bit(to);
         let mut caps = 0u64;
         if family.custodian != Custodian::None {
             let longest = if family.custodian == Custodian::Single {
@@ -30,14 +30,13 @@ impl Position {
                 usize::MAX
             };
             for dir in Direction::ALL {
-                let (df, dr) = dir.delta();
                 let mut line = 0u64;
                 let mut n = 0;
-                let mut next = bb_step(at, df, dr, board);
+                let mut next = shift(at, dir, board);
                 while next & enemy != 0 {
                     line |= next;
                     n += 1;
-                    next = bb_step(next, df, dr, board);
+                    next = shift(next, dir, board);
                 }
                 if n >= 1 && n <= longest && next & own != 0 {
                     caps |= line;
@@ -45,8 +44,8 @@ impl Position {
             }
         }
         if family.intervention {
-            for (df, dr) in [(1, 0), (0, 1)] {
-                let (a, b) = (bb_step(at, df, dr, board), bb_step(at, -df, -dr, board));
+            for dir in [Direction::East, Direction::North] {
+                let (a, b) = (shift(at, dir, board), shift(at, dir.opposite(), board));
                 if a & enemy != 0 && b & enemy != 0 {
                     caps |= a | b;
                 }
@@ -54,18 +53,18 @@ impl Position {
         }
         if family.enclosure {
             let empty = board & !(enemy | own);
-            let mut seeds = bb_neighbours(at, board) & enemy;
+            let mut seeds = neighbours(at, board) & enemy;
             while seeds != 0 {
                 let mut group = seeds & seeds.wrapping_neg();
                 loop {
-                    let grown = group | (bb_neighbours(group, board) & enemy);
+                    let grown = group | (neighbours(group, board) & enemy);
                     if grown == group {
                         break;
                     }
                     group = grown;
                 }
                 seeds &= !group;
-                if bb_neighbours(group, board) & empty == 0 {
+                if neighbours(group, board) & empty == 0 {
                     caps |= group;
                 }
             }
@@ -121,9 +120,9 @@ impl Position {
         let mut caps = self.relative_captures(us, to, family);
         let n = caps.count_ones();
         while caps != 0 {
-            let i = caps.trailing_zeros() as usize;
+            let i = caps.trailing_zeros();
             caps &= caps - 1;
-            self.remove(Square::new(i % 8, i / 8), us.other());
+            self.remove(bit_square(i), us.other());
         }
         n
     }
@@ -148,7 +147,7 @@ impl RelativeMoves<'_> {
         let pos = self.pos;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_leap() {
-            return bb_bit(Square::new(
+            return square_bit(Square::new(
                 (from.file() + to.file()) / 2,
                 (from.rank() + to.rank()) / 2,
             ));
@@ -158,7 +157,7 @@ impl RelativeMoves<'_> {
         {
             return 0;
         }
-        let own = self.own ^ bb_bit(from) ^ bb_bit(to);
+        let own = self.own ^ square_bit(from) ^ square_bit(to);
         pos.relative_captures_on(own, self.enemy, to, self.family)
     }
 
@@ -202,9 +201,8 @@ impl RelativeMoves<'_> {
             let them = us.other();
             let mut caps = self.capture_set(mv);
             while caps != 0 {
-                let i = caps.trailing_zeros() as usize;
+                let sq = bit_square(caps.trailing_zeros());
                 caps &= caps - 1;
-                let sq = Square::new(i % 8, i / 8);
                 hash ^= piece_key(them, sq);
                 if pos.kings[them.index()] == sq.index() as u16 {
                     hash ^= king_key(them, sq);

@@ -5,9 +5,10 @@
 use super::family::{CaptureEffect, Custodian, Family, KingMove};
 use super::geometry::Color;
 
-mod bitboard;
+pub mod bitboard;
 mod captures;
 mod moves;
+pub mod threats;
 
 pub(super) use moves::{for_each_pseudo_move, is_pseudo_legal};
 

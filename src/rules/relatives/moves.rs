@@ -27,34 +27,6 @@ const EIGHT_STEPS: [(i32, i32); 8] = [
 /// The orthogonal steps (the hunter's), in the same order.
 const ORTHOGONAL_STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-impl Position {
-    /// Whether the side to move may only place pieces now: it has pieces in hand and an empty
-    /// square in its own half.
-    pub fn must_place(&self, family: &Family) -> bool {
-        let u = self.side.index();
-        if self.hand[u] == 0 {
-            return false;
-        }
-        let half = family.halves[u];
-        (0..self.size.height()).any(|r| {
-            half >> r & 1 != 0
-                && (self.rows[0][r] | self.rows[1][r]) & self.size.rank_mask()
-                    != self.size.rank_mask()
-        })
-    }
-
-    /// The ranks the side to move may not enter while it still holds pieces in hand: those of
-    /// the opponent's half that are not also its own.
-    fn forbidden_ranks(&self, family: &Family) -> u32 {
-        let u = self.side.index();
-        if self.hand[u] > 0 {
-            family.halves[1 - u] & !family.halves[u]
-        } else {
-            0
-        }
-    }
-}
-
 /// Calls `emit` with the moves of a relative (rule 7 not applied), in the canonical order:
 /// placements while the side must place, else slides of men, king moves and hunter steps, then
 /// the hunter's jumps.
@@ -85,7 +57,7 @@ pub(in crate::rules) fn for_each_pseudo_move(
         }
         return;
     }
-    let forbidden = pos.forbidden_ranks(family);
+    let forbidden = pos.forbidden_ranks(pos.side, family);
     let king = pos.kings[u];
     let rook_king = family.king_move == KingMove::Rook;
     let mut jumps: ArrayVec<Move, 4> = ArrayVec::new();
@@ -189,7 +161,7 @@ pub(in crate::rules) fn is_pseudo_legal(pos: &Position, mv: Move, family: &Famil
     if must_place || pos.piece_at(from) != Some(us) {
         return false;
     }
-    let forbidden = pos.forbidden_ranks(family);
+    let forbidden = pos.forbidden_ranks(pos.side, family);
     let (df, dr) = (
         to.file() as i32 - from.file() as i32,
         to.rank() as i32 - from.rank() as i32,
