@@ -24,6 +24,7 @@ pub mod zobrist;
 pub use family::{CaptureEffect, Custodian, Family, KingMove};
 pub use game::{EndReason, Game, Outcome};
 pub use geometry::{BoardSize, Color, Square};
+pub use mingmang::LineSurvey;
 pub use movegen::{ChildHashCache, QuietMoves};
 pub use moves::{Move, MoveList};
 pub use notation::{format_position, parse_position};

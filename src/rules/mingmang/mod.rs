@@ -4,6 +4,7 @@
 
 mod captures;
 mod moves;
+mod survey;
 
 pub(super) use captures::{
     extended_capture_count, extended_child_hash, for_each_slide_and_child, straight_capture_count,
@@ -13,3 +14,4 @@ pub(super) use moves::{
     for_each_extended_capture, for_each_extended_quiet, for_each_pseudo_move, has_quiet_move,
     is_pseudo_legal,
 };
+pub use survey::LineSurvey;
