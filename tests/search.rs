@@ -471,7 +471,7 @@ fn ab_match() {
             for pair in spec.split(',').filter(|p| !p.is_empty()) {
                 let (k, v) = pair.split_once('=').expect("name=value");
                 let v: i32 = v.parse().expect("integer weight");
-                let set = mingmang::search::eval::WeightSet::of_rules(&rules);
+                let set = mingmang::search::eval::WeightSet::of_rules(&rules).expect("Ming Mang's");
                 weights.set(set, k, v).expect("a weight of Ming Mang");
             }
         }

@@ -141,7 +141,11 @@ impl Data {
             self.skipped += 1;
             return;
         }
-        let set = WeightSet::of_rules(game.rules());
+        let Some(set) = WeightSet::of_rules(game.rules()) else {
+            // A game with no weights of its own to fit (none a record can name).
+            self.skipped += 1;
+            return;
+        };
         let w = weights.of(set);
         let white = game.side_to_move() == crate::rules::Color::White;
         let result = read.record.result.white_score() as f32;

@@ -295,3 +295,22 @@ impl MatchArgs {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RULE_OPTIONS;
+
+    #[test]
+    fn the_help_names_every_rule_option_it_forwards() {
+        // The examples are a constant (clap shows them as written), so they are checked
+        // against the rule option table rather than made from it.
+        let (_, rest) = MATCH_EXAMPLES
+            .split_once("setoption (")
+            .expect("the help lists the forwarded options");
+        let (list, _) = rest.split_once(')').unwrap();
+        let listed: Vec<&str> = list.split(',').map(str::trim).collect();
+        let table: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.name).collect();
+        assert_eq!(listed, table);
+    }
+}

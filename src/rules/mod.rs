@@ -4,6 +4,7 @@
 
 pub mod family;
 pub mod game;
+pub mod games;
 pub mod geometry;
 pub mod history;
 mod lines;
@@ -23,6 +24,7 @@ pub mod zobrist;
 
 pub use family::{CaptureEffect, Custodian, Family, KingMove};
 pub use game::{EndReason, Game, Outcome};
+pub use games::{GameEntry, GameKind, GAMES};
 pub use geometry::{BoardSize, Color, Square};
 pub use mingmang::LineSurvey;
 pub use movegen::{ChildHashCache, QuietMoves};
@@ -30,4 +32,4 @@ pub use moves::{Move, MoveList};
 pub use notation::{format_position, parse_position};
 pub use options::{RuleSettings, RULE_OPTIONS};
 pub use position::Position;
-pub use variant::{GameKind, Preset, RuleOptions, Rules};
+pub use variant::{Preset, RuleOptions, Rules};

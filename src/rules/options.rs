@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::games::GAMES;
 use super::geometry::BoardSize;
 use super::notation::quote;
 use super::variant::{Preset, RuleOptions, Rules};
@@ -182,6 +183,62 @@ fn preset_names() -> Vec<&'static str> {
     Preset::ALL.map(Preset::name).to_vec()
 }
 
+/// The `Variant` option's help: the presets of the table of games with their boards
+/// (`mingmang (8x8), gundru (9x9), ...`), written when the program is compiled.
+const VARIANT_HELP: &str = {
+    let (bytes, len) = &VARIANT_HELP_BYTES;
+    match std::str::from_utf8(bytes.split_at(*len).0) {
+        Ok(text) => text,
+        Err(_) => panic!("the variant help is ASCII"),
+    }
+};
+
+/// [`VARIANT_HELP`]'s bytes in a buffer, and how many there are.
+static VARIANT_HELP_BYTES: ([u8; 400], usize) = {
+    const LEAD: &[u8] = b"The game: ";
+    let mut out = [0u8; 400];
+    let mut at = append(&mut out, 0, LEAD);
+    let mut g = 0;
+    while g < GAMES.len() {
+        let mut p = 0;
+        while p < GAMES[g].presets.len() {
+            let preset = &GAMES[g].presets[p];
+            if at > LEAD.len() {
+                at = append(&mut out, at, b", ");
+            }
+            at = append(&mut out, at, preset.name.as_bytes());
+            at = append(&mut out, at, b" (");
+            at = append_number(&mut out, at, preset.size.0);
+            at = append(&mut out, at, b"x");
+            at = append_number(&mut out, at, preset.size.1);
+            at = append(&mut out, at, b")");
+            p += 1;
+        }
+        g += 1;
+    }
+    (out, at)
+};
+
+/// Copies `text` into `out` at `at`; returns where it ends.
+const fn append(out: &mut [u8], at: usize, text: &[u8]) -> usize {
+    assert!(at + text.len() <= out.len(), "the help buffer is too small");
+    let mut i = 0;
+    while i < text.len() {
+        out[at + i] = text[i];
+        i += 1;
+    }
+    at + text.len()
+}
+
+/// Writes `n` (below 100) in decimal into `out` at `at`; returns where it ends.
+const fn append_number(out: &mut [u8], at: usize, n: u8) -> usize {
+    if n >= 10 {
+        append(out, at, &[b'0' + n / 10, b'0' + n % 10])
+    } else {
+        append(out, at, &[b'0' + n])
+    }
+}
+
 /// A check option of Ming Mang that sets the field `$field` of [`RuleOptions`].
 macro_rules! ming_mang_check {
     ($name:literal, $flag:literal, $title:literal, $field:ident, $help:literal) => {
@@ -215,8 +272,7 @@ pub static RULE_OPTIONS: [RuleOption; 7] = [
         },
         default: "mingmang",
         value_name: "NAME",
-        help: "The game: mingmang (8x8), gundru (9x9), tibetan (17x17), go-board (19x19), or a \
-               relative: makyek, apitsodok, rek, minrekchanh (8x8), gala (7x7), makyek-hunt (8x8)",
+        help: VARIANT_HELP,
         ming_mang_only: false,
         get: |s| Value::Text(s.variant.name().to_string()),
         set: |s, v| {
@@ -349,6 +405,18 @@ mod tests {
             again.set(option.name, Some(&text)).unwrap();
         }
         assert_eq!(again.rules().unwrap(), rules);
+    }
+
+    #[test]
+    fn the_variant_help_lists_every_preset_with_its_board() {
+        let help = find("Variant").unwrap().help;
+        for preset in Preset::ALL {
+            assert!(
+                help.contains(&format!("{preset} ({})", preset.size())),
+                "{help}"
+            );
+        }
+        assert!(help.starts_with("The game: mingmang (8x8), gundru (9x9)"));
     }
 
     #[test]

@@ -10,9 +10,9 @@
 use std::fmt;
 
 use super::family::{CaptureEffect, Family};
+use super::games::{GameKind, PresetEntry, GAMES};
 use super::geometry::BoardSize;
 use super::options::{RuleSettings, RULE_OPTIONS};
-use super::relatives;
 
 /// The optional rules of Ming Mang, each off by default (see `docs/rules.md`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -33,128 +33,94 @@ pub struct RuleOptions {
     pub max_plies: Option<u32>,
 }
 
-/// The games of the family. Each has its own rules data ([`GameKind::family`]) and, in the
-/// search, its own evaluation weights.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum GameKind {
-    /// Ming Mang, on any board from 4x4 to 19x19.
-    MingMang,
-    /// Mak-yek, 8x8: custodian line and intervention, captured pieces removed.
-    Makyek,
-    /// Apit-sodok, 8x8: as Mak-yek, set up on two full ranks.
-    Apitsodok,
-    /// Rek, 8x8: kings, intervention and enclosure.
-    Rek,
-    /// Min Rek Chanh, 8x8: Rek with kings stepping in eight directions.
-    MinRekChanh,
-    /// Gala, 7x7: placement from hand, custodian single.
-    Gala,
-    /// The hunt form of Mak-yek, 8x8: a hunter against sixteen men.
-    MakyekHunt,
+/// A named starting point: a game and one of its boards (an entry of its
+/// [`crate::rules::GameEntry::presets`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Preset {
+    game: GameKind,
+    /// Position in the game's presets.
+    index: u8,
 }
 
-impl GameKind {
-    /// Every game, Ming Mang first.
-    pub const ALL: [GameKind; 7] = [
-        GameKind::MingMang,
-        GameKind::Makyek,
-        GameKind::Apitsodok,
-        GameKind::Rek,
-        GameKind::MinRekChanh,
-        GameKind::Gala,
-        GameKind::MakyekHunt,
-    ];
-
-    /// The game's name, as the `Variant` option writes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::MingMang => "mingmang",
-            GameKind::Makyek => "makyek",
-            GameKind::Apitsodok => "apitsodok",
-            GameKind::Rek => "rek",
-            GameKind::MinRekChanh => "minrekchanh",
-            GameKind::Gala => "gala",
-            GameKind::MakyekHunt => "makyek-hunt",
-        }
-    }
-
-    /// The game's rules as data.
-    pub fn family(self) -> &'static Family {
-        match self {
-            GameKind::MingMang => &Family::MING_MANG,
-            GameKind::Makyek => &relatives::MAKYEK,
-            GameKind::Apitsodok => &relatives::APITSODOK,
-            GameKind::Rek => &relatives::REK,
-            GameKind::MinRekChanh => &relatives::MINREKCHANH,
-            GameKind::Gala => &relatives::GALA,
-            GameKind::MakyekHunt => &relatives::MAKYEK_HUNT,
-        }
-    }
-
-    /// Position in [`GameKind::ALL`]: an index for per-game tables.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A named starting point: the game and its default board size.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Preset {
+// The built-in presets by the names they are known by in code; new ones need none (they are
+// found by name, or iterated over with `Preset::ALL`). A test checks each against its name.
+#[allow(non_upper_case_globals)]
+impl Preset {
     /// Ming Mang on the 8x8 board.
-    #[default]
-    MingMang,
+    pub const MingMang: Preset = Preset::of_game(GameKind::MingMang);
     /// Gundru: Ming Mang on the intersections of an 8x8 board, i.e. 9x9.
-    Gundru,
+    pub const Gundru: Preset = Preset::at(GameKind::MingMang, 1);
     /// The traditional Tibetan board, 16x16 lines: 17x17.
-    Tibetan,
+    pub const Tibetan: Preset = Preset::at(GameKind::MingMang, 2);
     /// A Go board, 18x18 lines: 19x19.
-    GoBoard,
+    pub const GoBoard: Preset = Preset::at(GameKind::MingMang, 3);
     /// Mak-yek, 8x8.
-    Makyek,
+    pub const Makyek: Preset = Preset::of_game(GameKind::Makyek);
     /// Apit-sodok, 8x8.
-    Apitsodok,
+    pub const Apitsodok: Preset = Preset::of_game(GameKind::Apitsodok);
     /// Rek, 8x8, with kings.
-    Rek,
+    pub const Rek: Preset = Preset::of_game(GameKind::Rek);
     /// Min Rek Chanh, 8x8, with stepping kings.
-    MinRekChanh,
+    pub const MinRekChanh: Preset = Preset::of_game(GameKind::MinRekChanh);
     /// Gala, 7x7, placement from hand.
-    Gala,
+    pub const Gala: Preset = Preset::of_game(GameKind::Gala);
     /// The hunt form of Mak-yek: a hunter against sixteen men, 8x8.
-    MakyekHunt,
+    pub const MakyekHunt: Preset = Preset::of_game(GameKind::MakyekHunt);
 }
+
+/// How many presets the table of games has.
+const PRESET_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < GAMES.len() {
+        n += GAMES[i].presets.len();
+        i += 1;
+    }
+    n
+};
 
 impl Preset {
-    /// Every preset, in the order the protocol lists them.
-    pub const ALL: [Preset; 10] = [
-        Preset::MingMang,
-        Preset::Gundru,
-        Preset::Tibetan,
-        Preset::GoBoard,
-        Preset::Makyek,
-        Preset::Apitsodok,
-        Preset::Rek,
-        Preset::MinRekChanh,
-        Preset::Gala,
-        Preset::MakyekHunt,
-    ];
+    /// Every preset of the table of games, in the order the protocol lists them (the games'
+    /// order, and within a game its presets').
+    pub const ALL: [Preset; PRESET_COUNT] = {
+        let mut all = [Preset::MingMang; PRESET_COUNT];
+        let (mut n, mut g) = (0, 0);
+        while g < GAMES.len() {
+            let mut p = 0;
+            while p < GAMES[g].presets.len() {
+                all[n] = Preset::at(GameKind::ALL[g], p);
+                n += 1;
+                p += 1;
+            }
+            g += 1;
+        }
+        all
+    };
+
+    /// The preset at `index` of `game`'s presets.
+    const fn at(game: GameKind, index: usize) -> Preset {
+        Preset {
+            game,
+            index: index as u8,
+        }
+    }
+
+    /// The preset named after `game` (`mingmang` for Ming Mang on any board): the first of its
+    /// presets.
+    pub const fn of_game(game: GameKind) -> Preset {
+        Preset::at(game, 0)
+    }
+
+    fn entry(self) -> &'static PresetEntry {
+        &self.game.entry().presets[self.index as usize]
+    }
 
     /// The preset's name as written on the command line and in the `Variant` option.
     pub fn name(self) -> &'static str {
-        match self {
-            Preset::Gundru => "gundru",
-            Preset::Tibetan => "tibetan",
-            Preset::GoBoard => "go-board",
-            _ => self.game().name(),
-        }
+        self.entry().name
     }
 
-    /// Looks a preset up by name, ignoring case.
+    /// Looks a preset of the table of games up by name, ignoring case.
     pub fn from_name(name: &str) -> Option<Preset> {
         Preset::ALL
             .into_iter()
@@ -163,42 +129,24 @@ impl Preset {
 
     /// The board size the preset is played on.
     pub fn size(self) -> BoardSize {
-        let n = match self {
-            Preset::Gundru => 9,
-            Preset::Tibetan => 17,
-            Preset::GoBoard => 19,
-            Preset::Gala => 7,
-            _ => 8,
-        };
-        BoardSize::new(n, n).expect("preset sizes are in range")
+        let (w, h) = self.entry().size;
+        BoardSize::new(w as usize, h as usize).expect("preset sizes are in range")
     }
 
     /// The game the preset plays.
     pub fn game(self) -> GameKind {
-        match self {
-            Preset::MingMang | Preset::Gundru | Preset::Tibetan | Preset::GoBoard => {
-                GameKind::MingMang
-            }
-            Preset::Makyek => GameKind::Makyek,
-            Preset::Apitsodok => GameKind::Apitsodok,
-            Preset::Rek => GameKind::Rek,
-            Preset::MinRekChanh => GameKind::MinRekChanh,
-            Preset::Gala => GameKind::Gala,
-            Preset::MakyekHunt => GameKind::MakyekHunt,
-        }
-    }
-
-    /// The preset whose name is the game's (`mingmang` for Ming Mang on any board).
-    pub fn of_game(game: GameKind) -> Preset {
-        Preset::ALL
-            .into_iter()
-            .find(|p| p.name() == game.name())
-            .expect("every game has a preset of its name")
+        self.game
     }
 
     /// The names of all presets, separated by `sep`.
     pub fn names(sep: &str) -> String {
         Preset::ALL.map(Preset::name).join(sep)
+    }
+}
+
+impl Default for Preset {
+    fn default() -> Preset {
+        Preset::MingMang
     }
 }
 
@@ -229,7 +177,6 @@ pub struct Rules {
     size: BoardSize,
     options: RuleOptions,
     game: GameKind,
-    family: &'static Family,
     model: Model,
 }
 
@@ -277,8 +224,7 @@ impl Rules {
         if options.max_plies == Some(0) {
             options.max_plies = None;
         }
-        let family = game.family();
-        let model = if family.effect == CaptureEffect::Remove {
+        let model = if game.family().effect == CaptureEffect::Remove {
             Model::Relative
         } else if options.enchained_capture || options.corner_capture || options.last_piece_leap {
             Model::Extended
@@ -289,7 +235,6 @@ impl Rules {
             size,
             options,
             game,
-            family,
             model,
         }
     }
@@ -315,7 +260,7 @@ impl Rules {
     /// The game's rules as data.
     #[inline(always)]
     pub fn family(&self) -> &'static Family {
-        self.family
+        self.game.family()
     }
 
     /// How captures are found.
@@ -352,7 +297,7 @@ impl Rules {
 
     /// Checks that the size and options fit the game.
     fn validate(&self) -> Result<(), String> {
-        let f = self.family;
+        let f = self.family();
         let name = self.preset_name();
         if let Some((w, h)) = f.fixed_size {
             if self.size.width() != w as usize || self.size.height() != h as usize {
@@ -361,6 +306,12 @@ impl Rules {
                     self.size
                 ));
             }
+        }
+        if f.effect == CaptureEffect::Remove && (self.size.width() > 8 || self.size.height() > 8) {
+            return Err(format!(
+                "{name} is played on bitboards of at most 8x8, not {}",
+                self.size
+            ));
         }
         if !f.takes_ming_mang_options {
             let settings = self.settings();

@@ -4,8 +4,8 @@
 //! set per board-size class, and one set for each relative ([`relatives`], whose terms follow
 //! the game's rules data). [`Weights`]
 //! holds all of them as data, readable and settable by name through one path, for tuning and
-//! for weight files. [`Weights::for_rules`] is the one place outside the rules where the search
-//! asks which game is played.
+//! for weight files. Which evaluation and which set play a game is the table of games' word
+//! ([`crate::rules::games`]); [`Weights::for_rules`] is the one place where the search asks it.
 
 /// Declares a set of evaluation weights: a struct with one `i32` field per weight, with its
 /// documentation and default value, plus access by name in declaration order.
@@ -61,7 +61,8 @@ pub use relatives::RelativeWeights;
 
 use once_cell::sync::Lazy;
 
-use crate::rules::{Game, GameKind, Rules};
+use crate::rules::games::Evaluation;
+use crate::rules::{Game, Rules, GAMES};
 
 /// The largest weight either way, in centi-pieces (100 pieces). With every feature count
 /// bounded by the board, a sum of such weights stays far inside `i32`; [`EVAL_LIMIT`] then
@@ -160,6 +161,9 @@ pub enum SizeClass {
 }
 
 impl SizeClass {
+    /// Every class, smallest first.
+    pub const ALL: [SizeClass; 3] = [SizeClass::Small, SizeClass::Medium, SizeClass::Large];
+
     /// The class of a board of `squares` squares.
     pub fn of_area(squares: usize) -> SizeClass {
         match squares {
@@ -168,48 +172,121 @@ impl SizeClass {
             _ => SizeClass::Large,
         }
     }
-}
 
-/// A set of evaluation weights: Ming Mang's for one size class, or one relative's.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum WeightSet {
-    /// Ming Mang on boards of this class.
-    MingMang(SizeClass),
-    /// A relative (never [`GameKind::MingMang`]).
-    Relative(GameKind),
-}
-
-impl WeightSet {
-    /// Every set, in the order of [`WeightSet::index`].
-    pub const ALL: [WeightSet; 9] = [
-        WeightSet::MingMang(SizeClass::Small),
-        WeightSet::MingMang(SizeClass::Medium),
-        WeightSet::MingMang(SizeClass::Large),
-        WeightSet::Relative(GameKind::Makyek),
-        WeightSet::Relative(GameKind::Apitsodok),
-        WeightSet::Relative(GameKind::Rek),
-        WeightSet::Relative(GameKind::MinRekChanh),
-        WeightSet::Relative(GameKind::Gala),
-        WeightSet::Relative(GameKind::MakyekHunt),
-    ];
-
-    /// The set that evaluates games under `rules`.
-    pub fn of_rules(rules: &Rules) -> WeightSet {
-        match rules.game() {
-            GameKind::MingMang => WeightSet::MingMang(SizeClass::of_area(rules.size().area())),
-            game => WeightSet::Relative(game),
-        }
-    }
-
-    /// The set's name in weight files: `mingmang-small`, `mingmang-medium`, `mingmang-large`,
-    /// or the relative's name (`makyek`, ...).
+    /// The class's name, the suffix of its weight set's name.
     pub fn name(self) -> &'static str {
         match self {
-            WeightSet::MingMang(SizeClass::Small) => "mingmang-small",
-            WeightSet::MingMang(SizeClass::Medium) => "mingmang-medium",
-            WeightSet::MingMang(SizeClass::Large) => "mingmang-large",
-            WeightSet::Relative(game) => game.name(),
+            SizeClass::Small => "small",
+            SizeClass::Medium => "medium",
+            SizeClass::Large => "large",
         }
+    }
+}
+
+/// A set of evaluation weights: one of those the table of games names ([`crate::rules::GameEntry::weights`]),
+/// with Ming Mang's evaluation one per board-size class.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct WeightSet {
+    /// The name the table gives it.
+    base: &'static str,
+    /// The board-size class under Ming Mang's evaluation; `None` under the relatives'.
+    class: Option<SizeClass>,
+}
+
+/// Whether `a` and `b` are the same text (in a constant).
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the `i`-th game of the table is the first to name its weight set.
+const fn first_to_name_its_set(i: usize) -> bool {
+    let mut j = 0;
+    while j < i {
+        if same_text(GAMES[j].weights, GAMES[i].weights) {
+            return false;
+        }
+        j += 1;
+    }
+    true
+}
+
+/// The weight sets of the `i`-th game of the table (none if an earlier game named them).
+const fn sets_of(i: usize) -> usize {
+    match (first_to_name_its_set(i), GAMES[i].evaluation) {
+        (false, _) => 0,
+        (true, Evaluation::MingMang) => SizeClass::ALL.len(),
+        (true, Evaluation::Relatives) => 1,
+    }
+}
+
+/// How many weight sets the table of games names.
+const SET_COUNT: usize = {
+    let (mut n, mut i) = (0, 0);
+    while i < GAMES.len() {
+        n += sets_of(i);
+        i += 1;
+    }
+    n
+};
+
+impl WeightSet {
+    /// Every set, in the order of the table of games (and of [`WeightSet::index`]).
+    pub const ALL: [WeightSet; SET_COUNT] = {
+        let mut all = [WeightSet {
+            base: "",
+            class: None,
+        }; SET_COUNT];
+        let (mut n, mut i) = (0, 0);
+        while i < GAMES.len() {
+            let base = GAMES[i].weights;
+            let count = sets_of(i);
+            let mut k = 0;
+            while k < count {
+                let class = match GAMES[i].evaluation {
+                    Evaluation::MingMang => Some(SizeClass::ALL[k]),
+                    Evaluation::Relatives => None,
+                };
+                all[n] = WeightSet { base, class };
+                n += 1;
+                k += 1;
+            }
+            i += 1;
+        }
+        all
+    };
+
+    /// The set that evaluates games under `rules`: the one their game's entry names, for their
+    /// board's class under Ming Mang's evaluation. `None` for a game declared outside the table
+    /// that names a set the table has not (it plays with the hand-set weights).
+    pub fn of_rules(rules: &Rules) -> Option<WeightSet> {
+        let entry = rules.game().entry();
+        let class = match entry.evaluation {
+            Evaluation::MingMang => Some(SizeClass::of_area(rules.size().area())),
+            Evaluation::Relatives => None,
+        };
+        let wanted = WeightSet {
+            base: entry.weights,
+            class,
+        };
+        WeightSet::ALL.into_iter().find(|&s| s == wanted)
+    }
+
+    /// The set's name in weight files: the table's name for it, followed under Ming Mang's
+    /// evaluation by its class (`mingmang-small`, `mingmang-medium`, `mingmang-large`,
+    /// `makyek`, ...).
+    pub fn name(self) -> String {
+        self.to_string()
     }
 
     /// The set called `name`.
@@ -224,11 +301,23 @@ impl WeightSet {
             .position(|&s| s == self)
             .expect("every set is listed")
     }
+
+    /// The weights of this set before any tuning: those written beside each weight's
+    /// declaration.
+    const fn hand_set(self) -> GameWeights {
+        match self.class {
+            Some(_) => GameWeights::MingMang(MingMangWeights::HAND_SET),
+            None => GameWeights::Relative(RelativeWeights::HAND_SET),
+        }
+    }
 }
 
 impl std::fmt::Display for WeightSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        match self.class {
+            Some(class) => write!(f, "{}-{}", self.base, class.name()),
+            None => f.write_str(self.base),
+        }
     }
 }
 
@@ -252,18 +341,14 @@ static BUILTIN: Lazy<Weights> = Lazy::new(|| {
 impl Weights {
     /// The hand-set weights of every game (the values beside each weight's declaration): what
     /// tuning started from, and what the built-in file is read over.
-    pub const HAND_SET: Weights = Weights {
-        sets: [
-            GameWeights::MingMang(MingMangWeights::HAND_SET),
-            GameWeights::MingMang(MingMangWeights::HAND_SET),
-            GameWeights::MingMang(MingMangWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-            GameWeights::Relative(RelativeWeights::HAND_SET),
-        ],
+    pub const HAND_SET: Weights = {
+        let mut sets = [WeightSet::ALL[0].hand_set(); SET_COUNT];
+        let mut i = 0;
+        while i < SET_COUNT {
+            sets[i] = WeightSet::ALL[i].hand_set();
+            i += 1;
+        }
+        Weights { sets }
     };
 
     /// The weights each game is played with unless told otherwise: the tuned weights compiled
@@ -279,10 +364,16 @@ impl Weights {
     }
 
     /// The weights of the game `rules` play, which choose its evaluation: the one place outside
-    /// the rules where the search asks which game is played.
+    /// the rules where the search asks which game is played (the table of games answers).
     #[inline]
     pub fn for_rules(&self, rules: &Rules) -> &GameWeights {
-        self.of(WeightSet::of_rules(rules))
+        match WeightSet::of_rules(rules) {
+            Some(set) => self.of(set),
+            None => match rules.game().entry().evaluation {
+                Evaluation::MingMang => &GameWeights::MingMang(MingMangWeights::HAND_SET),
+                Evaluation::Relatives => &GameWeights::Relative(RelativeWeights::HAND_SET),
+            },
+        }
     }
 
     /// The weights of `set`, to change.
@@ -320,7 +411,7 @@ impl Weights {
                 ));
             };
             let set = WeightSet::from_name(set).ok_or_else(|| {
-                let known: Vec<&str> = WeightSet::ALL.iter().map(|s| s.name()).collect();
+                let known: Vec<String> = WeightSet::ALL.iter().map(|s| s.name()).collect();
                 format!(
                     "line {}: unknown weight set '{set}' (known: {})",
                     i + 1,
@@ -367,6 +458,31 @@ pub fn evaluate(game: &Game, weights: &Weights) -> i32 {
 mod tests {
     use super::*;
 
+    /// The set called `name`.
+    fn named(name: &str) -> WeightSet {
+        WeightSet::from_name(name).unwrap()
+    }
+
+    #[test]
+    fn the_sets_are_the_table_s() {
+        // Ming Mang's three classes, then one per relative, each named as weight files do.
+        let names: Vec<String> = WeightSet::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names.join(" "),
+            "mingmang-small mingmang-medium mingmang-large makyek apitsodok rek minrekchanh \
+             gala makyek-hunt"
+        );
+        for preset in crate::rules::Preset::ALL {
+            let rules = Rules::preset(preset);
+            let set = WeightSet::of_rules(&rules).unwrap();
+            assert!(set.name().starts_with(rules.game().name()), "{preset}");
+        }
+        assert_eq!(
+            WeightSet::of_rules(&Rules::new(crate::rules::BoardSize::new(5, 5).unwrap())),
+            Some(named("mingmang-small"))
+        );
+    }
+
     #[test]
     fn every_game_has_weights_settable_by_name() {
         let mut w = Weights::default();
@@ -384,10 +500,9 @@ mod tests {
         // Each set's weights are its own, and the file format reads back what it writes.
         assert_eq!(Weights::parse(&w.to_text()).unwrap(), w);
         let mut w = Weights::default();
-        w.set(WeightSet::Relative(GameKind::Rek), "material", 7)
-            .unwrap();
+        w.set(named("rek"), "material", 7).unwrap();
         for set in WeightSet::ALL {
-            if set != WeightSet::Relative(GameKind::Rek) {
+            if set != named("rek") {
                 assert_eq!(w.of(set), Weights::builtin().of(set), "{set}");
             }
         }
@@ -407,7 +522,7 @@ mod tests {
         );
         // A file naming one weight changes that weight of the built-in set and nothing else.
         let w = Weights::parse("makyek tempo 3").unwrap();
-        let makyek = WeightSet::Relative(GameKind::Makyek);
+        let makyek = named("makyek");
         assert_eq!(w.of(makyek).get("tempo"), Some(3));
         assert_eq!(
             w.of(makyek).get("material"),
@@ -426,13 +541,12 @@ mod tests {
         let game = Game::new(Rules::preset(Preset::Gala));
         let mut w = Weights::default();
         let before = evaluate(&game, &w);
-        let gala = WeightSet::Relative(GameKind::Gala);
+        let gala = named("gala");
         let tempo = w.of(gala).get("tempo").unwrap();
         w.set(gala, "tempo", tempo + 50).unwrap();
         assert_eq!(evaluate(&game, &w), before + 50);
         // Another relative's weights change nothing here.
-        w.set(WeightSet::Relative(GameKind::Rek), "tempo", 0)
-            .unwrap();
+        w.set(named("rek"), "tempo", 0).unwrap();
         assert_eq!(evaluate(&game, &w), before + 50);
     }
 
@@ -443,12 +557,12 @@ mod tests {
             (
                 Preset::MingMang,
                 "bbbb4/8/8/8/8/8/8/wwwww3 w",
-                WeightSet::MingMang(SizeClass::Medium),
+                named("mingmang-medium"),
             ),
             (
                 Preset::Apitsodok,
                 "bbbbbbbb/bbbbbbb1/8/8/8/8/wwwwwwww/wwwwwwww w",
-                WeightSet::Relative(GameKind::Apitsodok),
+                named("apitsodok"),
             ),
         ] {
             let position = parse_position(text).unwrap();
