@@ -26,8 +26,10 @@ pub struct SearchConfig {
     /// When the search is stopped inside an iteration, a move that beat the previous best in
     /// it is played (otherwise the last completed iteration's best is).
     pub partial_iteration: bool,
-    /// In Rek and Min Rek Chanh, quiet moves that save a threatened piece (moving it, or
-    /// moving to a square that saves it) are ordered before the other quiet moves.
+    /// In the games whose hints say to save threatened pieces first (Rek and Min Rek Chanh:
+    /// [`crate::rules::games::SearchHints::save_threatened`]), quiet moves that save a
+    /// threatened piece (moving it, or moving to a square that saves it) are ordered before
+    /// the other quiet moves.
     pub threat_order: bool,
 }
 

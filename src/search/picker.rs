@@ -1,6 +1,7 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
-//! captured, then the two killer moves, then the quiet moves by history score (in Rek and Min
-//! Rek Chanh, those that save a threatened piece first: see [`rescues_first`]).
+//! captured, then the two killer moves, then the quiet moves by history score (in the games
+//! whose hints say to save threatened pieces first, such as Rek, those that do come first:
+//! see [`crate::rules::games::SearchHints::save_threatened`]).
 //!
 //! Each stage is produced only when the one before it is used up. Most nodes cut off on the
 //! table move, a capture or a killer (in the bench about four in five of the nodes that order
@@ -16,11 +17,12 @@
 use arrayvec::ArrayVec;
 
 use super::params::HISTORY_MAX;
+use crate::rules::games::Rescue;
 use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::relatives::bitboard::square_bit;
 use crate::rules::relatives::threats::Threatened;
-use crate::rules::{Game, KingMove, Move, QuietMoves, Rules};
+use crate::rules::{Game, Move, QuietMoves};
 
 /// Where a move came from in the order; the search treats the kinds differently (only quiet
 /// moves and killers are reduced or pruned, the first killer is never reduced).
@@ -105,31 +107,29 @@ pub(crate) struct Hints<'h> {
     pub(crate) width: usize,
     /// The killer moves of the node's ply.
     pub(crate) killers: [Option<Move>; 2],
-    /// Whether quiet moves that save a threatened piece go first (see [`rescues_first`]).
+    /// Whether quiet moves that save a threatened piece go first in the games whose hints say
+    /// so ([`crate::rules::games::SearchHints::save_threatened`]).
     pub(crate) threat_order: bool,
 }
 
-/// Whether the quiet moves of `rules`' game are ordered with the moves that save a threatened
-/// piece first: in Rek and Min Rek Chanh (intervention, enclosure and kings). There a piece
-/// is lost to a single enemy move into a gap or a last liberty, and the saving move is a
-/// quiet one that history rarely ranks high: at a few thousand nodes the search reduced or
-/// pruned it and lost the piece (found in the games of a Rek match, confirmed by deeper
-/// searches). Adopted by SPRT in these two games; the others keep the plain history order.
-pub(crate) fn rescues_first(rules: &Rules) -> bool {
-    let f = rules.family();
-    f.enclosure && f.intervention && f.has_kings()
+/// The squares a quiet move saves a threatened piece by moving to (besides moving the piece
+/// itself), as the game's hint says ([`crate::rules::games::SearchHints::save_threatened`]).
+pub(crate) fn rescue_squares(rescue: Rescue, threatened: &Threatened) -> u64 {
+    match rescue {
+        Rescue::Beside => threatened.beside,
+        Rescue::Landings => threatened.landings,
+    }
 }
 
-/// The squares a quiet move saves a threatened piece by moving to (besides moving the piece
-/// itself), as each game measured best: in Rek any empty square beside a threatened piece;
-/// in Min Rek Chanh only the squares the enemy's captures land on (the gap, the last
-/// liberty), where the wider set ordered so many moves first that the search grew and gained
-/// less.
-pub(crate) fn rescue_squares(rules: &Rules, threatened: &Threatened) -> u64 {
-    if rules.family().king_move == KingMove::Rook {
-        threatened.beside
-    } else {
-        threatened.landings
+/// The pieces of the side to move the opponent threatens, and the squares that save them,
+/// in a game whose hints say to save threatened pieces first; nothing in the others.
+fn rescue_sets(game: &Game) -> (u64, u64) {
+    match game.rules().game().hints().save_threatened {
+        Some(rescue) => {
+            let t = game.position().threatened(game.rules().family());
+            (t.pieces, rescue_squares(rescue, &t))
+        }
+        None => (0, 0),
     }
 }
 
@@ -242,9 +242,8 @@ impl MovePicker {
                     let side = pos.side_to_move().index();
                     let table = self.table.filter(|_| self.table_played);
                     let skip = [table, self.killers_played[0], self.killers_played[1]];
-                    let (threatened, cover) = if hints.threat_order && rescues_first(rules) {
-                        let t = pos.threatened(rules.family());
-                        (t.pieces, rescue_squares(rules, &t))
+                    let (threatened, cover) = if hints.threat_order {
+                        rescue_sets(game)
                     } else {
                         (0, 0)
                     };
@@ -295,7 +294,7 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::rules::random::{random_opening, Rng};
-    use crate::rules::Rules;
+    use crate::rules::{Rules, Square};
 
     /// Scores of the reference order: one scale for every class, as if every move were
     /// generated and sorted at once.
@@ -308,7 +307,7 @@ mod tests {
     /// What the side to move stands to lose, found the simple way: give the opponent the
     /// move, play each of its moves and see which pieces are gone and where the capturing
     /// moves landed.
-    fn rescue_sets(game: &Game) -> Threatened {
+    fn played_out_threats(game: &Game) -> Threatened {
         let rules = *game.rules();
         let mut flipped = game.position().clone();
         let us = flipped.side_to_move();
@@ -360,11 +359,12 @@ mod tests {
         let side = pos.side_to_move().index();
         let mut moves = Vec::new();
         pos.for_each_pseudo_move(&rules, |mv| moves.push(mv));
-        let (threatened, cover) = if threat_order && rescues_first(&rules) {
-            let t = rescue_sets(game);
-            (t.pieces, rescue_squares(&rules, &t))
-        } else {
-            (0, 0)
+        let (threatened, cover) = match rules.game().hints().save_threatened {
+            Some(rescue) if threat_order => {
+                let t = played_out_threats(game);
+                (t.pieces, rescue_squares(rescue, &t))
+            }
+            _ => (0, 0),
         };
         let mut scored: Vec<(u32, Move, Kind)> = moves
             .iter()
@@ -460,18 +460,18 @@ mod tests {
         assert!(checked > 1000, "{checked}");
     }
 
-    /// The threatened pieces the picker reads from the evaluation's bitboards are those the
-    /// rules would take, on random Rek and Min Rek Chanh positions.
+    /// The threatened pieces the picker reads from the rules' bitboards are those playing the
+    /// opponent's moves out takes, on random positions of the games that order by them.
     #[test]
     fn threatened_pieces_agree_with_the_rules() {
         let mut rng = Rng::new(12);
         let mut with_threats = 0;
-        let rek_family = |r: &Rules| r.family().enclosure && r.family().intervention;
-        for rules in Rules::samples().into_iter().filter(rek_family) {
+        let ordered = |r: &Rules| r.game().hints().save_threatened.is_some();
+        for rules in Rules::samples().into_iter().filter(ordered) {
             for _ in 0..300 {
                 let mut game = Game::new(rules);
                 random_opening(&mut game, rng.below(120), &mut rng);
-                let expected = rescue_sets(&game);
+                let expected = played_out_threats(&game);
                 assert_eq!(
                     game.position().threatened(rules.family()),
                     expected,

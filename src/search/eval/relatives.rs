@@ -4,10 +4,11 @@
 //! The relatives are played on boards of at most 8x8, so every feature is read from 64-bit
 //! bitboards (bit `rank * 8 + file`) built once per call; where each side's moves go and what
 //! they threaten are the rules' answers ([`crate::rules::relatives::threats`]). Which terms
-//! apply is read from the
-//! game's [`Family`]: the capture kinds decide which threats exist, kings bring king safety,
-//! a hand brings placement, and the hunter brings freedom and cage terms. Each relative has
-//! its own [`RelativeWeights`] (see [`super::Weights`]).
+//! apply is read from the game's [`Family`]: the capture kinds decide which threats exist,
+//! kings bring king safety, a hand brings placement, and the hunter brings freedom and cage
+//! terms; a term measured for one game only is asked for by the game's hints in the table of
+//! games ([`crate::rules::games::SearchHints`]). Each relative has its own [`RelativeWeights`]
+//! (see [`super::Weights`]).
 
 use super::limit_phase;
 use crate::rules::position::Direction::{self, East, North, South, West};
@@ -37,8 +38,9 @@ weights! {
         /// Per opposing piece the side to move could capture now; quiescence resolves the captures,
         /// this only values the pressure when it stands pat.
         hanging_their = 10,
-        /// Per piece that no single custodian capture can take (Gala): a friendly neighbour or the
-        /// edge beyond it on both its rank and its file.
+        /// Per piece that no single custodian capture can take: a friendly neighbour or the edge
+        /// beyond it on both its rank and its file. Counted in the games whose hints ask for it
+        /// (Gala: [`crate::rules::games::SearchHints::count_shielded`]).
         shielded = 12,
         /// Per piece whose unbroken friendly line reaches an edge along both its rank and its
         /// file (custodian capture of lines: Mak-yek, Apit-sodok): no custodian capture can take
@@ -137,6 +139,7 @@ struct Features {
 pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
     let pos = game.position();
     let f = game.rules().family();
+    let count_shielded = game.rules().game().hints().count_shielded;
     let us = pos.side_to_move();
     let them = us.other();
     let b = Bitboards::of(pos);
@@ -159,7 +162,7 @@ pub fn evaluate(game: &Game, w: &RelativeWeights) -> i32 {
         fc.mobility = w.mobility * reaches[i].count();
         // Pieces of c the opponent threatens.
         fc.hanging = (threat[o] & b.side[i]).count_ones() as i32;
-        if f.custodian == Custodian::Single && !f.has_kings() {
+        if count_shielded {
             fc.shielded = w.shielded * (shielded(b.side[i], b.all)).count_ones() as i32;
         }
         if f.custodian == Custodian::Line && (w.anchored != 0 || w.half_anchored != 0) {
