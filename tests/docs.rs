@@ -4,7 +4,9 @@
 //!   under it, and every worked example (`<string>` + `<moves>` → `<string>`) is what the
 //!   engine plays;
 //! - the README's commands: the session to paste, the perft example, the subcommands' rule
-//!   flags.
+//!   flags;
+//! - the README's variant table is the table of games, and the protocol's `Variant` row lists
+//!   its presets.
 
 mod common;
 
@@ -12,6 +14,7 @@ use common::binary::{run_fails, run_ok, Session};
 
 const RULES_MD: &str = include_str!("../docs/rules.md");
 const README: &str = include_str!("../README.md");
+const PROTOCOL_MD: &str = include_str!("../protocol/README.md");
 
 /// One board of a diagram: its rows from the top, and the pieces in hand written under it.
 #[derive(Default, Debug)]
@@ -101,28 +104,19 @@ fn example(paragraph: &str) -> Option<Example> {
     })
 }
 
-/// The game and the rule option a section of the rules document plays under.
+/// The game and the rule option a section of the rules document plays under: a section titled
+/// as a game of the table of games plays that game, one titled as a Ming Mang option plays
+/// Ming Mang with it, any other Ming Mang.
 fn section_rules(heading: &str) -> (&'static str, Option<&'static str>) {
-    match heading {
-        "Mak-yek" => ("makyek", None),
-        "Apit-sodok" => ("apitsodok", None),
-        "Rek" => ("rek", None),
-        "Min Rek Chanh" => ("minrekchanh", None),
-        "Gala" => ("gala", None),
-        "The hunt" => ("makyek-hunt", None),
-        "EnchainedCapture" | "Territory" | "CornerCapture" | "LastPieceLeap" => {
-            let option = [
-                "EnchainedCapture",
-                "Territory",
-                "CornerCapture",
-                "LastPieceLeap",
-            ]
-            .into_iter()
-            .find(|o| *o == heading);
-            ("mingmang", option)
-        }
-        _ => ("mingmang", None),
+    use mingmang::rules::{GAMES, RULE_OPTIONS};
+    if let Some(game) = GAMES.iter().find(|g| g.title == heading) {
+        return (game.name, None);
     }
+    let option = RULE_OPTIONS
+        .iter()
+        .find(|o| o.ming_mang_only && o.name == heading)
+        .map(|o| o.name);
+    ("mingmang", option)
 }
 
 /// The engine under the rules of `variant` with `option` on (and the other three off).
@@ -357,6 +351,70 @@ fn the_perft_examples_are_legal() {
         let out = run_ok(&["perft", "--depth", "1", "--moves", moves]);
         assert!(out.contains("nodes "), "{moves}: {out}");
     }
+}
+
+/// The README's variant table, row for row, is the table of games: each preset in order with
+/// its game's title (and, on the game's own row, its documentation line), its board (with
+/// `--size` where the game takes any) and, on the game's own row, its start position string,
+/// or `as` the earlier row with the same start.
+#[test]
+fn the_readme_variant_table_is_the_table_of_games() {
+    use mingmang::rules::{format_position, Game, Preset, Rules};
+    let section = README.split("## Variants").nth(1).unwrap();
+    let rows: Vec<&str> = section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .collect();
+    let mut expected = Vec::new();
+    let mut starts: Vec<(String, &str)> = Vec::new();
+    for preset in Preset::ALL {
+        let entry = preset.game().entry();
+        let own = Preset::of_game(preset.game()) == preset;
+        let game = if own {
+            format!("{}: {}", entry.title, entry.doc)
+        } else {
+            entry.title.to_string()
+        };
+        let mut board = preset.size().to_string();
+        if own && entry.family.fixed_size.is_none() {
+            board += ", or `--size`";
+        }
+        let start = if own {
+            let text = format_position(Game::new(Rules::preset(preset)).position());
+            let earlier = starts.iter().find(|(s, _)| *s == text).map(|(_, n)| *n);
+            starts.push((text.clone(), preset.name()));
+            match earlier {
+                Some(name) => format!("as `{name}`"),
+                None => format!("`{text}`"),
+            }
+        } else {
+            String::new()
+        };
+        // An empty cell is written `| |`.
+        let start = if start.is_empty() {
+            start
+        } else {
+            format!(" {start}")
+        };
+        expected.push(format!("| `{preset}` | {game} | {board} |{start} |"));
+    }
+    assert_eq!(rows, expected);
+}
+
+/// The protocol specification's `Variant` option lists every preset of the table of games, in
+/// its order (the order the engine announces them).
+#[test]
+fn the_protocol_variant_row_lists_the_presets() {
+    use mingmang::rules::Preset;
+    let row = PROTOCOL_MD
+        .lines()
+        .find(|l| l.starts_with("| `Variant` | combo |"))
+        .expect("the protocol lists the Variant option");
+    let choices = row.split('|').nth(3).unwrap();
+    let expected: Vec<String> = Preset::ALL.iter().map(|p| format!("`{p}`")).collect();
+    assert_eq!(choices.trim(), expected.join(", "));
 }
 
 /// The subcommands the README says take the rule flags take them; those it says take none

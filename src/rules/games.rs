@@ -101,7 +101,7 @@ pub static GAMES: [GameEntry; 7] = [
     GameEntry {
         name: "mingmang",
         title: "Ming Mang",
-        doc: "custodian lines convert, any board from 4x4 to 19x19, the rule options",
+        doc: "captured lines change colour (the default)",
         family: Family::MING_MANG,
         presets: &[
             PresetEntry {
