@@ -29,10 +29,7 @@ static MAKYEK7: GameEntry = GameEntry {
         start: Some(START),
         ..RELATIVE
     },
-    presets: &[PresetEntry {
-        name: "makyek7",
-        size: (7, 7),
-    }],
+    presets: &[PresetEntry::new("makyek7", 7, 7)],
     evaluation: Evaluation::Relatives,
     weights: "makyek",
     hints: SearchHints::NONE,

@@ -52,6 +52,16 @@ pub struct PresetEntry {
     pub size: (u8, u8),
 }
 
+impl PresetEntry {
+    /// The preset `name` on a board of `width` files by `height` ranks.
+    pub const fn new(name: &'static str, width: u8, height: u8) -> PresetEntry {
+        PresetEntry {
+            name,
+            size: (width, height),
+        }
+    }
+}
+
 /// Which of the search's two evaluations plays a game (the rules do not read this).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Evaluation {
@@ -104,25 +114,13 @@ pub static GAMES: [GameEntry; 7] = [
         doc: "captured lines change colour (the default)",
         family: Family::MING_MANG,
         presets: &[
-            PresetEntry {
-                name: "mingmang",
-                size: (8, 8),
-            },
+            PresetEntry::new("mingmang", 8, 8),
             // Gundru: Ming Mang on the intersections of an 8x8 board.
-            PresetEntry {
-                name: "gundru",
-                size: (9, 9),
-            },
+            PresetEntry::new("gundru", 9, 9),
             // The traditional Tibetan board, 16x16 lines.
-            PresetEntry {
-                name: "tibetan",
-                size: (17, 17),
-            },
+            PresetEntry::new("tibetan", 17, 17),
             // A Go board, 18x18 lines.
-            PresetEntry {
-                name: "go-board",
-                size: (19, 19),
-            },
+            PresetEntry::new("go-board", 19, 19),
         ],
         evaluation: Evaluation::MingMang,
         weights: "mingmang",
@@ -136,10 +134,7 @@ pub static GAMES: [GameEntry; 7] = [
             start: Some("bbbbbbbb/8/bbbbbbbb/8/8/wwwwwwww/8/wwwwwwww w"),
             ..RELATIVE
         },
-        presets: &[PresetEntry {
-            name: "makyek",
-            size: (8, 8),
-        }],
+        presets: &[PresetEntry::new("makyek", 8, 8)],
         evaluation: Evaluation::Relatives,
         weights: "makyek",
         hints: SearchHints::NONE,
@@ -152,10 +147,7 @@ pub static GAMES: [GameEntry; 7] = [
             start: Some("bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w"),
             ..RELATIVE
         },
-        presets: &[PresetEntry {
-            name: "apitsodok",
-            size: (8, 8),
-        }],
+        presets: &[PresetEntry::new("apitsodok", 8, 8)],
         evaluation: Evaluation::Relatives,
         weights: "apitsodok",
         hints: SearchHints::NONE,
@@ -165,10 +157,7 @@ pub static GAMES: [GameEntry; 7] = [
         title: "Rek",
         doc: "kings, intervention + enclosure",
         family: REK,
-        presets: &[PresetEntry {
-            name: "rek",
-            size: (8, 8),
-        }],
+        presets: &[PresetEntry::new("rek", 8, 8)],
         evaluation: Evaluation::Relatives,
         weights: "rek",
         // Adopted by SPRT: a Rek match lost pieces to one enemy move into a gap or a last
@@ -186,10 +175,7 @@ pub static GAMES: [GameEntry; 7] = [
             king_move: KingMove::Step8,
             ..REK
         },
-        presets: &[PresetEntry {
-            name: "minrekchanh",
-            size: (8, 8),
-        }],
+        presets: &[PresetEntry::new("minrekchanh", 8, 8)],
         evaluation: Evaluation::Relatives,
         weights: "minrekchanh",
         // As Rek, adopted by SPRT; here the squares beside a threatened piece ordered so many
@@ -212,10 +198,7 @@ pub static GAMES: [GameEntry; 7] = [
             start: Some("7/7/7/7/7/7/7 b w13b10"),
             ..RELATIVE
         },
-        presets: &[PresetEntry {
-            name: "gala",
-            size: (7, 7),
-        }],
+        presets: &[PresetEntry::new("gala", 7, 7)],
         evaluation: Evaluation::Relatives,
         weights: "gala",
         hints: SearchHints {
@@ -240,10 +223,7 @@ pub static GAMES: [GameEntry; 7] = [
             start: Some("4B3/8/8/8/8/wwwwwwww/8/wwwwwwww b"),
             ..RELATIVE
         },
-        presets: &[PresetEntry {
-            name: "makyek-hunt",
-            size: (8, 8),
-        }],
+        presets: &[PresetEntry::new("makyek-hunt", 8, 8)],
         evaluation: Evaluation::Relatives,
         weights: "makyek-hunt",
         hints: SearchHints::NONE,
@@ -415,20 +395,9 @@ mod tests {
     }
 
     #[test]
-    fn the_named_games_are_the_table_s() {
-        let named = [
-            (GameKind::MingMang, "mingmang"),
-            (GameKind::Makyek, "makyek"),
-            (GameKind::Apitsodok, "apitsodok"),
-            (GameKind::Rek, "rek"),
-            (GameKind::MinRekChanh, "minrekchanh"),
-            (GameKind::Gala, "gala"),
-            (GameKind::MakyekHunt, "makyek-hunt"),
-        ];
-        assert_eq!(named.len(), GAMES.len());
-        for (game, name) in named {
-            assert_eq!(game.name(), name);
-            assert_eq!(GameKind::from_name(name), Some(game));
+    fn games_are_found_by_name() {
+        for game in GameKind::ALL {
+            assert_eq!(GameKind::from_name(game.name()), Some(game));
         }
         assert_eq!(GameKind::from_name("MAKYEK"), Some(GameKind::Makyek));
         assert_eq!(GameKind::from_name("chess"), None);
@@ -437,10 +406,8 @@ mod tests {
     #[test]
     fn a_broken_entry_is_refused() {
         let mut entry = GAMES[1];
-        entry.presets = &[PresetEntry {
-            name: "makyek",
-            size: (9, 9),
-        }];
+        const NINE: &[PresetEntry] = &[PresetEntry::new("makyek", 9, 9)];
+        entry.presets = NINE;
         assert!(entry.check().unwrap_err().contains("fixed board"));
         entry.family.fixed_size = None;
         assert!(entry.check().unwrap_err().contains("8x8"));

@@ -332,6 +332,32 @@ impl Position {
         n
     }
 
+    /// Calls `each(file, rank, occupied rank word, occupied file word)` for every piece of the
+    /// side to move, by rank from the first and by file within a rank (the canonical order of
+    /// origins); stops at the first piece for which `each` says true, and says whether it did.
+    /// The walk every move generator starts from.
+    #[inline(always)]
+    pub(super) fn find_own_piece(
+        &self,
+        mut each: impl FnMut(usize, usize, u32, u32) -> bool,
+    ) -> bool {
+        let own = &self.rows[self.side.index()];
+        // Never above MAX_DIM; saying so lets the compiler drop the callers' bounds checks.
+        let h = self.size.height().min(MAX_DIM);
+        for (r, &row) in own.iter().enumerate().take(h) {
+            let mut mine = row;
+            let occupied_rank = self.rows[0][r] | self.rows[1][r];
+            while mine != 0 {
+                let f = mine.trailing_zeros() as usize;
+                mine &= mine - 1;
+                if each(f, r, occupied_rank, self.cols[0][f] | self.cols[1][f]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether an enemy of `us` stands orthogonally next to `sq`.
     #[inline(always)]
     pub(super) fn touches_enemy(&self, us: Color, sq: Square) -> bool {

@@ -379,3 +379,45 @@ impl fmt::Display for Rules {
         f.write_str(&self.settings().describe())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_named_games_and_presets_are_the_table_s() {
+        let games = [
+            GameKind::MingMang,
+            GameKind::Makyek,
+            GameKind::Apitsodok,
+            GameKind::Rek,
+            GameKind::MinRekChanh,
+            GameKind::Gala,
+            GameKind::MakyekHunt,
+        ];
+        assert_eq!(games, GameKind::ALL);
+        let presets = [
+            Preset::MingMang,
+            Preset::Gundru,
+            Preset::Tibetan,
+            Preset::GoBoard,
+            Preset::Makyek,
+            Preset::Apitsodok,
+            Preset::Rek,
+            Preset::MinRekChanh,
+            Preset::Gala,
+            Preset::MakyekHunt,
+        ];
+        assert_eq!(presets, Preset::ALL);
+        for preset in Preset::ALL {
+            assert_eq!(Preset::from_name(preset.name()), Some(preset));
+            // Every preset's board is one its game is played on.
+            assert_eq!(
+                Rules::build(preset.game(), preset.size(), RuleOptions::default()),
+                Ok(Rules::preset(preset))
+            );
+        }
+        assert_eq!(Preset::of_game(GameKind::Rek), Preset::Rek);
+        assert_eq!(Preset::default(), Preset::MingMang);
+    }
+}

@@ -459,28 +459,4 @@ mod tests {
         }
         assert!(checked > 1000, "{checked}");
     }
-
-    /// The threatened pieces the picker reads from the rules' bitboards are those playing the
-    /// opponent's moves out takes, on random positions of the games that order by them.
-    #[test]
-    fn threatened_pieces_agree_with_the_rules() {
-        let mut rng = Rng::new(12);
-        let mut with_threats = 0;
-        let ordered = |r: &Rules| r.game().hints().save_threatened.is_some();
-        for rules in Rules::samples().into_iter().filter(ordered) {
-            for _ in 0..300 {
-                let mut game = Game::new(rules);
-                random_opening(&mut game, rng.below(120), &mut rng);
-                let expected = played_out_threats(&game);
-                assert_eq!(
-                    game.position().threatened(rules.family()),
-                    expected,
-                    "{rules} {:?}",
-                    game.position()
-                );
-                with_threats += (expected.pieces != 0) as usize;
-            }
-        }
-        assert!(with_threats > 100, "{with_threats}");
-    }
 }

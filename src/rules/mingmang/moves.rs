@@ -31,37 +31,29 @@ impl Position {
         onto_file: &[u32; MAX_DIM],
         mut found: impl FnMut(Square, Square) -> bool,
     ) -> bool {
-        let us = self.side.index();
         let (w, h) = (self.size.width(), self.size.height());
-        for (r, &onto_this_rank) in onto_rank.iter().enumerate().take(h) {
-            let mut mine = self.rows[us][r];
-            let occupied_rank = self.rows[0][r] | self.rows[1][r];
-            while mine != 0 {
-                let f = mine.trailing_zeros() as usize;
-                mine &= mine - 1;
-                let from = Square::new(f, r);
-                let occupied_file = self.cols[0][f] | self.cols[1][f];
-                let mut along_rank =
-                    (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & onto_this_rank;
-                while along_rank != 0 {
-                    let t = along_rank.trailing_zeros() as usize;
-                    along_rank &= along_rank - 1;
-                    if found(from, Square::new(t, r)) {
-                        return true;
-                    }
-                }
-                let mut along_file =
-                    (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & onto_file[f];
-                while along_file != 0 {
-                    let t = along_file.trailing_zeros() as usize;
-                    along_file &= along_file - 1;
-                    if found(from, Square::new(f, t)) {
-                        return true;
-                    }
+        self.find_own_piece(|f, r, occupied_rank, occupied_file| {
+            let from = Square::new(f, r);
+            let mut along_rank =
+                (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & onto_rank[r];
+            while along_rank != 0 {
+                let t = along_rank.trailing_zeros() as usize;
+                along_rank &= along_rank - 1;
+                if found(from, Square::new(t, r)) {
+                    return true;
                 }
             }
-        }
-        false
+            let mut along_file =
+                (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & onto_file[f];
+            while along_file != 0 {
+                let t = along_file.trailing_zeros() as usize;
+                along_file &= along_file - 1;
+                if found(from, Square::new(f, t)) {
+                    return true;
+                }
+            }
+            false
+        })
     }
 }
 

@@ -88,6 +88,10 @@ pub fn group_of(seed: u64, pieces: u64, all: u64) -> u64 {
 /// The squares of the ranks in `mask` (bit `r` = rank `r`).
 #[inline]
 pub fn ranks(mask: u32) -> u64 {
+    if mask == 0 {
+        // No ranks: every game without a hand, every time.
+        return 0;
+    }
     (0..8)
         .filter(|r| mask >> r & 1 != 0)
         .fold(0, |m, r| m | 0xff << (8 * r))

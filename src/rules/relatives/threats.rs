@@ -99,6 +99,7 @@ pub fn hunter_jumps(from: u64, men: u64, empty: u64, all: u64) -> u64 {
 /// piece (the men's capture of the hunter): one of `men` beside it, and the square opposite
 /// empty and reached by a slide of another. `men` and `empty` describe the board as it would
 /// stand with the piece on `target`.
+#[inline]
 pub fn flanked_by_a_slide(target: u64, men: u64, empty: u64, all: u64) -> bool {
     Direction::ALL.into_iter().any(|d| {
         if shift(target, d, all) & men == 0 {
@@ -272,12 +273,45 @@ mod tests {
     use crate::rules::random::{random_opening, Rng};
     use crate::rules::{Game, GameKind, Preset, Rules};
 
-    /// Every relative's presets.
-    fn relatives() -> impl Iterator<Item = Rules> {
-        Preset::ALL
-            .into_iter()
-            .filter(|p| p.game() != GameKind::MingMang)
-            .map(Rules::preset)
+    /// Positions of random games of every relative, with their rules: up to 80 a game, none
+    /// over.
+    fn random_positions(seed: u64) -> Vec<(Rules, Position)> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        for preset in Preset::ALL.into_iter() {
+            if preset.game() == GameKind::MingMang {
+                continue;
+            }
+            let rules = Rules::preset(preset);
+            for _ in 0..80 {
+                let mut g = Game::new(rules);
+                random_opening(&mut g, rng.below(100), &mut rng);
+                if !g.outcome().is_over() {
+                    out.push((rules, g.position().clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// What `pos`'s side to move captures over all its moves, found by playing each out.
+    fn played_out(pos: &Position, rules: &Rules) -> Threats {
+        let us = pos.side_to_move();
+        let mut real = Threats::default();
+        pos.for_each_pseudo_move(rules, |mv| {
+            let mut child = pos.clone();
+            if child.apply(mv, rules) > 0 {
+                for sq in pos.pieces(us.other()) {
+                    if child.piece_at(sq).is_none() {
+                        real.pieces |= square_bit(sq);
+                    }
+                }
+                if !mv.is_leap() {
+                    real.landings |= square_bit(mv.to());
+                }
+            }
+        });
+        real
     }
 
     #[test]
@@ -285,59 +319,42 @@ mod tests {
         // Every piece the threat sets name is captured by some legal move, in positions of
         // random games of each relative (intervention, custodian lines and singles,
         // enclosure, jumps), and every piece some move captures is named; the landings are
-        // the destinations of the capturing moves (the hunter's jumps excepted).
-        let mut rng = Rng::new(5);
-        for rules in relatives() {
-            for _ in 0..40 {
-                let mut g = Game::new(rules);
-                random_opening(&mut g, rng.below(60), &mut rng);
-                if g.outcome().is_over() {
-                    continue;
-                }
-                let pos = g.position();
-                let f = rules.family();
-                let b = Bitboards::of(pos);
-                let us = pos.side_to_move();
-                let claimed = b.threats(pos, f, us, &b.reach(pos, f, us));
-                let mut real = Threats::default();
-                pos.for_each_pseudo_move(&rules, |mv| {
-                    let mut child = pos.clone();
-                    if child.apply(mv, &rules) > 0 {
-                        for sq in rules.size().squares() {
-                            if pos.piece_at(sq) == Some(us.other()) && child.piece_at(sq).is_none()
-                            {
-                                real.pieces |= square_bit(sq);
-                            }
-                        }
-                        if !mv.is_leap() {
-                            real.landings |= square_bit(mv.to());
-                        }
-                    }
-                });
-                assert_eq!(claimed, real, "{rules} {pos:?}");
-            }
+        // the destinations of the capturing moves (the hunter's jumps excepted). Both sides'
+        // threats: the side to move's directly, the other's as what the side to move stands
+        // to lose.
+        let mut seen = 0;
+        for (rules, pos) in random_positions(5) {
+            let f = rules.family();
+            let b = Bitboards::of(&pos);
+            let us = pos.side_to_move();
+            let claimed = b.threats(&pos, f, us, &b.reach(&pos, f, us));
+            assert_eq!(claimed, played_out(&pos, &rules), "{rules} {pos:?}");
+            let mut flipped = pos.clone();
+            flipped.set_side_to_move(us.other());
+            let theirs = played_out(&flipped, &rules);
+            let lose = pos.threatened(f);
+            assert_eq!(
+                (lose.pieces, lose.landings),
+                (theirs.pieces, theirs.landings)
+            );
+            assert_eq!(lose.beside, neighbours(lose.pieces, b.all) & b.empty);
+            seen += (claimed.pieces != 0) as usize + (lose.pieces != 0) as usize;
         }
+        assert!(seen > 150, "{seen}");
     }
 
     #[test]
     fn reach_counts_the_moves() {
         // The moves the reach counts are the moves the generator makes, for the side to move,
         // unless it must place from hand.
-        let mut rng = Rng::new(6);
-        for rules in relatives() {
-            for _ in 0..40 {
-                let mut g = Game::new(rules);
-                random_opening(&mut g, rng.below(60), &mut rng);
-                let pos = g.position();
-                let f = rules.family();
-                let b = Bitboards::of(pos);
-                let r = b.reach(pos, f, pos.side_to_move());
-                assert_eq!(r.moves, !pos.must_place(f), "{rules} {pos:?}");
-                if r.moves {
-                    let mut moves = 0;
-                    pos.for_each_pseudo_move(&rules, |_| moves += 1);
-                    assert_eq!(r.count(), moves, "{rules} {pos:?}");
-                }
+        for (rules, pos) in random_positions(6) {
+            let f = rules.family();
+            let r = Bitboards::of(&pos).reach(&pos, f, pos.side_to_move());
+            assert_eq!(r.moves, !pos.must_place(f), "{rules} {pos:?}");
+            if r.moves {
+                let mut moves = 0;
+                pos.for_each_pseudo_move(&rules, |_| moves += 1);
+                assert_eq!(r.count(), moves, "{rules} {pos:?}");
             }
         }
     }
