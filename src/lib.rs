@@ -7,6 +7,7 @@
 //!   generation and captures, rule 7 (no return to an earlier position), results, perft. It
 //!   knows nothing of search or protocol.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
+//! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
@@ -73,6 +74,7 @@ pub mod cli;
 pub mod data;
 pub mod files;
 pub mod gtp;
+pub mod harness;
 pub mod input;
 pub mod matchrunner;
 pub mod protocol;

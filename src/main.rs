@@ -154,7 +154,7 @@ enum Command {
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
         /// Depth on boards up to 100 squares (larger boards search one or two plies less).
-        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
+        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::harness::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Instead of the fixed list, search the start and seeded random positions of this
         /// variant (any name of --variant).
@@ -315,7 +315,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
 }
 
 fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
-    use mingmang::search::bench;
+    use mingmang::harness::bench;
     let list = match variant {
         None => bench::positions(),
         Some(name) => bench::variant_positions(RuleArgs::from_pairs([("Variant", name)]).rules()?),

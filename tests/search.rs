@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
+use mingmang::harness::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
-use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::search::{
     Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher,
 };

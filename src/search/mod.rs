@@ -13,10 +13,10 @@
 //! - [`params`]: every tunable number, named and explained; [`SearchConfig`]: the switches.
 //! - [`eval`]: the evaluations and their weights, per game; [`tt`]: the table; [`time`]: the clock;
 //!   [`score`]: score ranges and conversions.
-//! - [`mod@bench`]: the fixed benchmark; [`selfplay`]: simple players and matches for the tests
-//!   and A/B experiments.
+//!
+//! The fixed benchmark and the self-play harness drive the search from outside, in
+//! [`crate::harness`].
 
-pub mod bench;
 mod config;
 pub mod eval;
 mod eval_cache;
@@ -24,7 +24,6 @@ pub mod params;
 mod picker;
 pub mod score;
 mod searcher;
-pub mod selfplay;
 pub mod skill;
 pub mod smp;
 pub mod time;

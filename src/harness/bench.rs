@@ -5,9 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
 use crate::rules::random::Rng;
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
+use crate::search::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).
 pub const DEFAULT_DEPTH: u32 = 7;

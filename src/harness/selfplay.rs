@@ -4,9 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Limits, SearchConfig, SearchOptions, Searcher};
 use crate::rules::random::{random_opening, Rng};
 use crate::rules::{Color, Game, Move, Outcome, Rules};
+use crate::search::{Limits, SearchConfig, SearchOptions, Searcher};
 
 /// Something that picks moves.
 pub trait Player {
