@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
 use crate::files::{fingerprint, own_fingerprint};
-use crate::matchrunner::openings::{extend_opening, Opening, Stream};
-use crate::rules::random::Rng;
+use crate::matchrunner::openings::{extend_opening, Opening};
+use crate::rules::random::{Rng, Stream};
 use crate::rules::{format_position, Rules};
 use crate::search::eval::Weights;
 use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
