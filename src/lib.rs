@@ -8,6 +8,8 @@
 //!   knows nothing of search or protocol.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
 //! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
+//! - [`play`]: one game between players (searchers, engine processes), refereed by the rules:
+//!   the loop of self-play, datagen and the match referee.
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
@@ -77,6 +79,7 @@ pub mod gtp;
 pub mod harness;
 pub mod input;
 pub mod matchrunner;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;
