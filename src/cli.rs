@@ -1,11 +1,15 @@
-//! Command-line pieces shared by the subcommands: the rule flags and how they become [`Rules`].
+//! Command-line pieces shared by the subcommands: the rule flags and how they become [`Rules`],
+//! and the engine flags.
 //!
-//! The rule flags are not declared here one by one: [`RuleArgs`] builds one flag per entry of
-//! the rule option table ([`RULE_OPTIONS`]), with its help line, and reads them back through
-//! the table, so the command line, the protocol and the match runner agree on every option.
+//! The flags are not declared here one by one: [`RuleArgs`] builds one flag per entry of the
+//! rule option table ([`RULE_OPTIONS`]) and [`EngineArgs`] (and [`GtpEngineArgs`]) one per
+//! entry of the engine option table ([`ENGINE_OPTIONS`]), with their help lines, and read them
+//! back through the tables, so the command line, the protocol, GTP and the match runner agree
+//! on every option.
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
+use crate::options::{EngineOption, EngineOptions, OptionKind, ENGINE_OPTIONS};
 use crate::rules::options::{ValueType, RULE_OPTIONS};
 use crate::rules::{Game, RuleSettings, Rules};
 
@@ -98,6 +102,122 @@ impl FromArgMatches for RuleArgs {
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         *self = RuleArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// The engine flags of the protocol engine: one per option of [`ENGINE_OPTIONS`] that has a
+/// flag (`--hash`, `--threads`, `--skill`, ...), as given on the command line. Values are read
+/// as text and checked by the table, as `setoption` values are; each flag shows its option's
+/// default in the help.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineArgs {
+    /// The options given, as (protocol name, value text), in the table's order.
+    given: Vec<(&'static str, String)>,
+}
+
+/// The engine flags GTP mode takes: those of [`EngineArgs`] whose option is marked for GTP.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GtpEngineArgs(pub EngineArgs);
+
+impl EngineArgs {
+    /// The options given, as (protocol name, value text).
+    pub fn given(&self) -> &[(&'static str, String)] {
+        &self.given
+    }
+
+    /// The option values these flags describe, each checked as `setoption` checks it.
+    pub fn options(&self) -> Result<EngineOptions, String> {
+        let mut options = EngineOptions::default();
+        for (name, value) in &self.given {
+            options.set(name, Some(value))?;
+        }
+        Ok(options)
+    }
+
+    fn flags(
+        include: fn(&EngineOption) -> bool,
+    ) -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
+        ENGINE_OPTIONS
+            .iter()
+            .filter(move |o| include(o))
+            .filter_map(|o| o.flag.map(|flag| (o, flag)))
+    }
+
+    fn augment(cmd: Command, include: fn(&EngineOption) -> bool) -> Command {
+        EngineArgs::flags(include).fold(cmd, |cmd, (option, flag)| {
+            let arg = Arg::new(flag)
+                .long(flag)
+                .help(format!("{} (option {})", option.help, option.name))
+                .value_name(option.value_name)
+                .action(ArgAction::Set);
+            let arg = match option.kind {
+                OptionKind::Spin { .. } => arg.default_value(option.default),
+                _ => arg,
+            };
+            cmd.arg(arg)
+        })
+    }
+
+    fn read(matches: &ArgMatches, include: fn(&EngineOption) -> bool) -> EngineArgs {
+        let given = EngineArgs::flags(include)
+            .filter_map(|(option, flag)| {
+                let value = matches.get_one::<String>(flag)?;
+                Some((option.name, value.clone()))
+            })
+            .collect();
+        EngineArgs { given }
+    }
+}
+
+/// Every option with a flag.
+fn every(_: &EngineOption) -> bool {
+    true
+}
+
+/// The options GTP mode takes.
+fn for_gtp(option: &EngineOption) -> bool {
+    option.gtp
+}
+
+impl Args for EngineArgs {
+    fn augment_args(cmd: Command) -> Command {
+        EngineArgs::augment(cmd, every)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        EngineArgs::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for EngineArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<EngineArgs, clap::Error> {
+        Ok(EngineArgs::read(matches, every))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = EngineArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GtpEngineArgs {
+    fn augment_args(cmd: Command) -> Command {
+        EngineArgs::augment(cmd, for_gtp)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        GtpEngineArgs::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for GtpEngineArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<GtpEngineArgs, clap::Error> {
+        Ok(GtpEngineArgs(EngineArgs::read(matches, for_gtp)))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = GtpEngineArgs::from_arg_matches(matches)?;
         Ok(())
     }
 }

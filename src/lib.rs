@@ -14,7 +14,9 @@
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
 //! - [`input`]: reading a protocol's input lines, with a length limit.
-//! - [`cli`]: command-line flags shared by the subcommands.
+//! - [`options`]: the engine's options as one table, walked by every surface as the rule
+//!   options are.
+//! - [`cli`]: command-line flags shared by the subcommands, built from the option tables.
 //!
 //! # Play a game and ask its outcome
 //! A [`rules::Game`] is the authority on legality: it knows the position it started from and
@@ -79,6 +81,7 @@ pub mod gtp;
 pub mod harness;
 pub mod input;
 pub mod matchrunner;
+pub mod options;
 pub mod play;
 pub mod protocol;
 pub mod rules;

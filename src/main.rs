@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use mingmang::cli::{build_game, RuleArgs};
+use mingmang::cli::{build_game, EngineArgs, GtpEngineArgs, RuleArgs};
 use mingmang::gtp::{self, EngineSettings, Session};
-use mingmang::matchrunner::{self, args::MATCH_EXAMPLES, MatchArgs};
-use mingmang::protocol::{EngineArgs, Settings};
+use mingmang::matchrunner::{self, args::match_examples, MatchArgs};
+use mingmang::protocol::Settings;
 use mingmang::rules::perft;
 
 mod tools;
@@ -62,19 +62,16 @@ enum Command {
         /// clocks bound the search).
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
-        /// Transposition table size in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = mingmang::search::DEFAULT_HASH_MIB)]
-        hash: usize,
-        /// Strength level of genmove for human opponents, 0 (weakest) to 20, full strength.
-        #[arg(long, value_name = "LEVEL", default_value_t = mingmang::search::MAX_SKILL,
-              value_parser = clap::value_parser!(u32).range(0..=mingmang::search::MAX_SKILL as i64))]
-        skill: u32,
+        /// Engine flags (the protocol engine's options that apply to genmove; the analyze
+        /// commands search at full strength).
+        #[command(flatten)]
+        engine: GtpEngineArgs,
         #[command(flatten)]
         rules: RuleArgs,
     },
     /// Play engines against each other (a match, or a round robin of several), refereed by the
     /// rules core; prints progress and a summary with Elo, LOS and SPRT.
-    #[command(after_long_help = MATCH_EXAMPLES, after_help = MATCH_EXAMPLES)]
+    #[command(after_long_help = match_examples(), after_help = match_examples())]
     Match(Box<MatchArgs>),
     /// Self-play training data: games from random balanced openings at a fixed number of
     /// nodes per move, one record per position (see docs/data.md). Deterministic per --seed;
@@ -186,10 +183,9 @@ fn main() -> ExitCode {
         Some(Command::Gtp {
             depth,
             movetime,
-            hash,
-            skill,
+            engine,
             rules,
-        }) => run_gtp(depth, movetime, hash, skill, &rules),
+        }) => run_gtp(depth, movetime, &engine, &rules),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
         Some(Command::Datagen {
@@ -258,15 +254,13 @@ fn main() -> ExitCode {
 fn run_gtp(
     depth: Option<u32>,
     movetime: Option<u64>,
-    hash: usize,
-    skill: u32,
+    engine: &GtpEngineArgs,
     rules: &RuleArgs,
 ) -> Result<(), String> {
     let engine = EngineSettings {
         depth,
         move_time: movetime.map(Duration::from_millis),
-        hash_mib: hash,
-        skill: mingmang::search::Skill::new(skill)?,
+        options: engine.0.options()?,
     };
     let rules = rules.rules()?;
     let mut session = Session::new(rules, engine)?;

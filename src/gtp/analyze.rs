@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use super::vertex::format_square;
 use crate::rules::{territory, Color, Game, Move, Position, Square};
 use crate::search::eval::evaluate;
-use crate::search::{Limits, Score, SearchInfo, SearchOptions, Searcher};
+use crate::search::{Limits, Score, SearchInfo, SearchOptions, Searcher, Skill};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
@@ -39,11 +39,17 @@ fn search(
     game: &Game,
     searcher: &mut Searcher,
     limits: &Limits,
+    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> Seen {
     let mut depth = 0;
-    let result = searcher.search(game, limits, &SearchOptions::default(), stop, &mut |info| {
+    // Analysis is at full strength, whatever level genmove plays at.
+    let options = SearchOptions {
+        skill: Skill::default(),
+        ..*options
+    };
+    let result = searcher.search(game, limits, &options, stop, &mut |info| {
         depth = info.depth;
         report(info);
     });
@@ -130,13 +136,14 @@ pub fn best_line(
     game: &Game,
     searcher: &mut Searcher,
     limits: &Limits,
+    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> String {
     if game.outcome().is_over() {
         return "TEXT the game is over".into();
     }
-    let seen = search(game, searcher, limits, stop, report);
+    let seen = search(game, searcher, limits, options, stop, report);
     let Some(best) = seen.best else {
         return "TEXT no legal move".into();
     };
@@ -154,6 +161,7 @@ pub fn evaluation(
     game: &Game,
     searcher: &mut Searcher,
     limits: &Limits,
+    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> String {
@@ -162,7 +170,7 @@ pub fn evaluation(
     if game.outcome().is_over() {
         return format!("TEXT game over; static evaluation: {stat}");
     }
-    let seen = search(game, searcher, limits, stop, report);
+    let seen = search(game, searcher, limits, options, stop, report);
     format!(
         "TEXT search: {} (depth {}, {} nodes); static evaluation: {stat}",
         describe(seen.score, to_move),

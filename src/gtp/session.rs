@@ -13,8 +13,9 @@ use super::command::{format_response, parse_line, Command};
 use super::interrupt::{is_interrupt, Interrupt};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
 use crate::input::{read_lines, too_long_message, Input};
+use crate::options::EngineOptions;
 use crate::rules::{BoardSize, Color, EndReason, Game, Outcome, Rules, Square};
-use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher, Skill};
+use crate::search::{Clock, Limits, SearchInfo, Searcher};
 
 /// Every command the session answers, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -52,32 +53,20 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// How hard `genmove` thinks.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct EngineSettings {
     /// Search depth limit in plies, if any.
     pub depth: Option<u32>,
     /// Time per move, if any. With neither a depth, a move time nor GTP clocks, a move gets
     /// [`DEFAULT_MOVE_TIME`].
     pub move_time: Option<Duration>,
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
-    /// The strength level of `genmove` (the analyze commands always search at full strength).
-    pub skill: Skill,
+    /// The engine options (the table size, threads, the strength level of `genmove` (the
+    /// analyze commands always search at full strength), the weights).
+    pub options: EngineOptions,
 }
 
 /// The time per move when nothing else bounds the search.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
-
-impl Default for EngineSettings {
-    fn default() -> EngineSettings {
-        EngineSettings {
-            depth: None,
-            move_time: None,
-            hash_mib: crate::search::DEFAULT_HASH_MIB,
-            skill: Skill::default(),
-        }
-    }
-}
 
 /// What `time_settings` and `time_left` said.
 #[derive(Clone, Copy, Default, Debug)]
@@ -114,10 +103,12 @@ impl Session {
                  rectangles are played by the protocol engine (mingmang --size {size})"
             ));
         }
+        let mut searcher = Searcher::new(engine.options.hash_mib);
+        searcher.set_weights(engine.options.weights);
         Ok(Session {
             rules,
             board: ClickGame::new(rules),
-            searcher: Searcher::new(engine.hash_mib),
+            searcher,
             table_stale: false,
             engine,
             time: TimeState::default(),
@@ -234,6 +225,7 @@ impl Session {
                     game,
                     &mut self.searcher,
                     &limits,
+                    &self.engine.options.search_options(),
                     self.interrupt.flag(),
                     &mut |info| show_progress(game, info),
                 );
@@ -323,10 +315,7 @@ impl Session {
         let result = self.searcher.search(
             game,
             &limits,
-            &SearchOptions {
-                skill: self.engine.skill,
-                ..SearchOptions::default()
-            },
+            &self.engine.options.search_options(),
             self.interrupt.flag(),
             &mut |info: &SearchInfo| show_progress(game, info),
         );

@@ -12,8 +12,9 @@ use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Ou
 use crate::search::{root_moves, Clock, Limits, Searcher};
 
 use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
-use super::options::{Effect, Settings};
+use super::options::Settings;
 use super::output::{self, Writer};
+use crate::options::Effect;
 
 /// A running search or perft.
 struct Worker {
@@ -51,8 +52,8 @@ impl Engine {
     /// An engine with `settings`, at the start position of their rules, writing to `writer`.
     pub fn new(settings: Settings, writer: Arc<Writer>) -> Engine {
         // The settings were checked when they were set, so the size is in range.
-        let mut searcher = Searcher::new(settings.hash_mib);
-        searcher.set_weights(settings.weights);
+        let mut searcher = Searcher::new(settings.engine.hash_mib);
+        searcher.set_weights(settings.engine.weights);
         Engine {
             game: Game::new(settings.rules()),
             settings,
@@ -223,14 +224,13 @@ impl Engine {
             Effect::None => {}
             Effect::Rules => self.set_game(Game::new(next.rules())),
             Effect::Hash => {
-                if let Err(e) = self.lock_searcher().set_hash_mib(next.hash_mib) {
-                    return self
-                        .writer
-                        .error(&format!("setoption: Hash {}: {e}", next.hash_mib));
+                let mib = next.engine.hash_mib;
+                if let Err(e) = self.lock_searcher().set_hash_mib(mib) {
+                    return self.writer.error(&format!("setoption: Hash {mib}: {e}"));
                 }
             }
             Effect::ClearHash => self.lock_searcher().clear(),
-            Effect::Weights => self.lock_searcher().set_weights(next.weights),
+            Effect::Weights => self.lock_searcher().set_weights(next.engine.weights),
         }
         self.settings = next;
     }
