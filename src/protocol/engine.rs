@@ -9,7 +9,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Outcome};
-use crate::search::{root_moves, Clock, Limits, Searcher};
+use crate::search::{root_moves, Clock, Limits, Searcher, SEARCH_STACK_SIZE};
 
 use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
 use super::options::Settings;
@@ -372,38 +372,49 @@ impl Engine {
         let searcher = Arc::clone(&self.searcher);
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
-        let handle = thread::spawn(move || {
-            let start = received;
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
-                let limits = less_time(limits.clone(), start.elapsed());
-                s.search(&game, &limits, &options, &stop2, &mut |info| {
-                    writer.send(&output::info(info))
-                })
-            }));
-            let (best, nodes) = match result {
-                Ok(r) => (r.best, r.nodes),
-                Err(_) => {
-                    writer.error("the search failed; playing the first legal move");
-                    (None, 0)
+        // The search runs on this thread (its helpers on their own): it needs the stack.
+        let spawned = thread::Builder::new()
+            .name("go".into())
+            .stack_size(SEARCH_STACK_SIZE)
+            .spawn(move || {
+                let start = received;
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                    let limits = less_time(limits.clone(), start.elapsed());
+                    s.search(&game, &limits, &options, &stop2, &mut |info| {
+                        writer.send(&output::info(info))
+                    })
+                }));
+                let (best, nodes) = match result {
+                    Ok(r) => (r.best, r.nodes),
+                    Err(_) => {
+                        writer.error("the search failed; playing the first legal move");
+                        (None, 0)
+                    }
+                };
+                if limits.infinite {
+                    // UCI: after `go infinite` the best move waits for `stop`.
+                    while !stop2.load(Ordering::SeqCst) {
+                        thread::sleep(Duration::from_millis(1));
+                    }
                 }
-            };
-            if limits.infinite {
-                // UCI: after `go infinite` the best move waits for `stop`.
-                while !stop2.load(Ordering::SeqCst) {
-                    thread::sleep(Duration::from_millis(1));
-                }
+                let legal = game.legal_moves();
+                let best = best
+                    .filter(|m| legal.contains(m))
+                    .or_else(|| limits.search_moves.first().copied())
+                    .or_else(|| legal.first().copied());
+                writer.send(&output::final_info(nodes, start.elapsed()));
+                done2.store(true, Ordering::SeqCst);
+                writer.send(&output::bestmove(best));
+            });
+        match spawned {
+            Ok(handle) => self.worker = Some(Worker { handle, stop, done }),
+            Err(e) => {
+                self.writer
+                    .error(&format!("go: cannot start the search thread: {e}"));
+                self.answer_at_once(&[]);
             }
-            let legal = game.legal_moves();
-            let best = best
-                .filter(|m| legal.contains(m))
-                .or_else(|| limits.search_moves.first().copied())
-                .or_else(|| legal.first().copied());
-            writer.send(&output::final_info(nodes, start.elapsed()));
-            done2.store(true, Ordering::SeqCst);
-            writer.send(&output::bestmove(best));
-        });
-        self.worker = Some(Worker { handle, stop, done });
+        }
     }
 
     /// Answers a `go` that is not searched (refused, or on a finished game) with the move a
