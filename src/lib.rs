@@ -2,7 +2,12 @@
 //! game, and its relatives (Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt form of
 //! Mak-yek). The rules it plays are described in `docs/rules.md`.
 //!
+//! Front ends (a browser build, a Python package) bind [`api`], the facade: games, moves,
+//! outcomes, position strings, perft and searches with limits, strength levels and MultiPV,
+//! in plain strings, numbers and small enums. The protocol loop and GTP mode use it too.
+//!
 //! The crate is split so that each part can be used alone:
+//! - [`api`]: the front-end facade (see its documentation for the bindings it is made for).
 //! - [`rules`]: boards from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move
 //!   generation and captures, rule 7 (no return to an earlier position), results, perft. It
 //!   knows nothing of search or protocol.
@@ -17,6 +22,23 @@
 //! - [`options`]: the engine's options as one table, walked by every surface as the rule
 //!   options are.
 //! - [`cli`]: command-line flags shared by the subcommands, built from the option tables.
+//!
+//! # Play through the facade
+//! ```
+//! use mingmang::api::{Engine, Game, GameRules, Limits, Status};
+//!
+//! let mut rules = GameRules::new("makyek")?;
+//! rules.set("MaxPlies", "40")?;
+//! let mut game = Game::new(&rules);
+//! let mut engine = Engine::new();
+//! let limits = Limits { nodes: Some(500), ..Limits::default() };
+//! while game.outcome().status == Status::Ongoing {
+//!     let found = engine.search(&game, &limits)?;
+//!     game.play(&found.best_move.unwrap())?;
+//! }
+//! assert!(game.ply() <= 40);
+//! # Ok::<(), mingmang::api::Error>(())
+//! ```
 //!
 //! # Play a game and ask its outcome
 //! A [`rules::Game`] is the authority on legality: it knows the position it started from and
@@ -74,6 +96,7 @@
 //! assert_eq!(result.best.unwrap().to_string(), "c1c3");
 //! ```
 
+pub mod api;
 pub mod cli;
 pub mod data;
 pub mod files;

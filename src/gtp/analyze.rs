@@ -11,9 +11,10 @@
 use std::sync::atomic::AtomicBool;
 
 use super::vertex::format_square;
+use crate::api::Engine;
 use crate::rules::{territory, Color, Game, Move, Position, Square};
 use crate::search::eval::evaluate;
-use crate::search::{Limits, Score, SearchInfo, SearchOptions, Searcher, Skill};
+use crate::search::{Limits, Score, SearchInfo};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
@@ -37,19 +38,14 @@ struct Seen {
 /// found on the way.
 fn search(
     game: &Game,
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     limits: &Limits,
-    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> Seen {
     let mut depth = 0;
     // Analysis is at full strength, whatever level genmove plays at.
-    let options = SearchOptions {
-        skill: Skill::default(),
-        ..*options
-    };
-    let result = searcher.search(game, limits, &options, stop, &mut |info| {
+    let result = engine.run(game, limits, stop, None, true, &mut |info| {
         depth = info.depth;
         report(info);
     });
@@ -134,16 +130,15 @@ pub const LIVE_GFX_CLEAR: &str = "gogui-gfx: CLEAR\n";
 /// line numbered on its destination, with the line, score and depth in the status text.
 pub fn best_line(
     game: &Game,
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     limits: &Limits,
-    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> String {
     if game.outcome().is_over() {
         return "TEXT the game is over".into();
     }
-    let seen = search(game, searcher, limits, options, stop, report);
+    let seen = search(game, engine, limits, stop, report);
     let Some(best) = seen.best else {
         return "TEXT no legal move".into();
     };
@@ -159,18 +154,17 @@ pub fn best_line(
 /// White's, in pieces, in the status text.
 pub fn evaluation(
     game: &Game,
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     limits: &Limits,
-    options: &SearchOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> String {
     let to_move = game.side_to_move();
-    let stat = describe(Score::Cp(evaluate(game, &searcher.weights())), to_move);
+    let stat = describe(Score::Cp(evaluate(game, &engine.weights())), to_move);
     if game.outcome().is_over() {
         return format!("TEXT game over; static evaluation: {stat}");
     }
-    let seen = search(game, searcher, limits, options, stop, report);
+    let seen = search(game, engine, limits, stop, report);
     format!(
         "TEXT search: {} (depth {}, {} nodes); static evaluation: {stat}",
         describe(seen.score, to_move),

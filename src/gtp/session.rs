@@ -12,10 +12,11 @@ use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
 use super::interrupt::{is_interrupt, Interrupt};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
+use crate::api;
 use crate::input::{read_lines, too_long_message, Input};
 use crate::options::EngineOptions;
 use crate::rules::{BoardSize, Color, EndReason, Game, Outcome, Rules, Square};
-use crate::search::{Clock, Limits, SearchInfo, Searcher};
+use crate::search::{Clock, Limits, SearchInfo};
 
 /// Every command the session answers, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -81,12 +82,16 @@ struct TimeState {
 pub struct Session {
     rules: Rules,
     board: ClickGame,
-    searcher: Searcher,
+    /// The search with the engine's options, as the library's facade has it.
+    engine: api::Engine,
     /// Whether the transposition table still holds an earlier game's entries. It is cleared
     /// before the next search rather than at `clear_board`: GoGui's ruler receives
     /// `clear_board` after every click and never searches.
     table_stale: bool,
-    engine: EngineSettings,
+    /// `genmove`'s depth limit, if any.
+    depth: Option<u32>,
+    /// `genmove`'s time per move, if any.
+    move_time: Option<Duration>,
     time: TimeState,
     interrupt: Arc<Interrupt>,
     quit: bool,
@@ -103,14 +108,16 @@ impl Session {
                  rectangles are played by the protocol engine (mingmang --size {size})"
             ));
         }
-        let mut searcher = Searcher::new(engine.options.hash_mib);
-        searcher.set_weights(engine.options.weights);
+        let mut search = api::Engine::with_options(engine.options);
+        // A person playing the engine should not meet the same mistakes every game.
+        search.set_seed(None);
         Ok(Session {
             rules,
             board: ClickGame::new(rules),
-            searcher,
+            engine: search,
             table_stale: false,
-            engine,
+            depth: engine.depth,
+            move_time: engine.move_time,
             time: TimeState::default(),
             interrupt: Arc::default(),
             quit: false,
@@ -223,9 +230,8 @@ impl Session {
                 let game = self.board.game();
                 let answer = analysis(
                     game,
-                    &mut self.searcher,
+                    &mut self.engine,
                     &limits,
-                    &self.engine.options.search_options(),
                     self.interrupt.flag(),
                     &mut |info| show_progress(game, info),
                 );
@@ -248,7 +254,7 @@ impl Session {
     /// Clears the transposition table if it still holds an earlier game.
     fn prepare_table(&mut self) {
         if self.table_stale {
-            self.searcher.clear();
+            self.engine.new_game();
             self.table_stale = false;
         }
     }
@@ -312,11 +318,12 @@ impl Session {
         }
         self.prepare_table();
         let game = self.board.game();
-        let result = self.searcher.search(
+        let result = self.engine.run(
             game,
             &limits,
-            &self.engine.options.search_options(),
             self.interrupt.flag(),
+            None,
+            false,
             &mut |info: &SearchInfo| show_progress(game, info),
         );
         end_progress();
@@ -349,8 +356,8 @@ impl Session {
 
     fn limits(&self, color: Color) -> Limits {
         let mut limits = Limits {
-            depth: self.engine.depth,
-            move_time: self.engine.move_time,
+            depth: self.depth,
+            move_time: self.move_time,
             ..Limits::default()
         };
         if self.time.limited {

@@ -8,7 +8,6 @@ use crate::options::{self as engine_options, Effect, EngineOptions, OptionKind, 
 use crate::rules::notation::quote;
 use crate::rules::options::{self as rule_options, ValueType, RULE_OPTIONS};
 use crate::rules::Rules;
-use crate::search::SearchOptions;
 
 /// The values of every option: the engine's own and the rules'.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -24,11 +23,6 @@ impl Settings {
     /// options that do not fit together).
     pub fn rules(&self) -> Rules {
         self.rules.rules()
-    }
-
-    /// The search settings.
-    pub fn search_options(&self) -> SearchOptions {
-        self.engine.search_options()
     }
 
     /// The `option ...` lines announced after `ugi`: the engine's options, the rule options
