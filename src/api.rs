@@ -26,7 +26,7 @@
 //! game.play("a2b2")?;
 //! let mut engine = Engine::new();
 //! let found = engine.search(&game, &Limits { depth: Some(3), ..Limits::default() })?;
-//! game.play(found.best_move.as_deref().unwrap())?;
+//! game.play(&found.best_move)?;
 //! assert_eq!(game.outcome().status, Status::Ongoing);
 //! # Ok::<(), mingmang::api::Error>(())
 //! ```
@@ -142,18 +142,38 @@ impl std::error::Error for Error {}
 pub struct OptionInfo {
     /// The name to set it by (the protocol's).
     pub name: String,
-    /// The type, as the protocol announces it: `check`, `spin`, `combo`, `string` or `button`.
+    /// The type, as the protocol announces it: `check`, `spin`, `combo`, `string` or
+    /// `button`.
     pub kind: String,
-    /// The default value (empty for a button).
+    /// The smallest and largest value of a `spin` (`Hash`'s largest is half of this
+    /// machine's memory in MiB).
+    pub range: Option<[i64; 2]>,
+    /// The default value, as the protocol writes it (empty for a button).
     pub default: String,
-    /// The smallest and largest value of a `spin`.
-    pub min: Option<i64>,
-    /// See `min`.
-    pub max: Option<i64>,
     /// The values of a `combo`.
     pub choices: Vec<String>,
     /// What it does, one line.
     pub help: String,
+}
+
+impl OptionInfo {
+    fn new(
+        name: &str,
+        kind: &str,
+        range: Option<[i64; 2]>,
+        default: &str,
+        choices: Vec<String>,
+        help: &str,
+    ) -> OptionInfo {
+        OptionInfo {
+            name: name.into(),
+            kind: kind.into(),
+            range,
+            default: default.into(),
+            choices,
+            help: help.into(),
+        }
+    }
 }
 
 /// The rules of a game: a variant with its rule options (every option of the rule option
@@ -217,26 +237,17 @@ impl GameRules {
         RULE_OPTIONS
             .iter()
             .map(|o| {
-                let (kind, min, max, choices) = match o.kind {
-                    ValueType::Check => ("check", None, None, Vec::new()),
-                    ValueType::Spin { min, max } => ("spin", Some(min), Some(max), Vec::new()),
+                let (kind, range, choices) = match o.kind {
+                    ValueType::Check => ("check", None, Vec::new()),
+                    ValueType::Spin { min, max } => ("spin", Some([min, max]), Vec::new()),
                     ValueType::Combo { choices } => (
                         "combo",
                         None,
-                        None,
                         choices().iter().map(|c| c.to_string()).collect(),
                     ),
-                    ValueType::Text => ("string", None, None, Vec::new()),
+                    ValueType::Text => ("string", None, Vec::new()),
                 };
-                OptionInfo {
-                    name: o.name.into(),
-                    kind: kind.into(),
-                    default: o.default.into(),
-                    min,
-                    max,
-                    choices,
-                    help: o.help.into(),
-                }
+                OptionInfo::new(o.name, kind, range, o.default, choices, o.help)
             })
             .collect()
     }
@@ -834,10 +845,6 @@ impl Game {
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
-    /// Maximum depth in plies.
-    pub depth: Option<u32>,
-    /// Maximum nodes.
-    pub nodes: Option<u64>,
     /// Exact time for this move.
     pub move_time_ms: Option<u64>,
     /// White's time left on the clock.
@@ -850,6 +857,10 @@ pub struct Limits {
     pub black_increment_ms: u64,
     /// Moves to the next time control, if any.
     pub moves_to_go: Option<u32>,
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
     /// Only these moves are searched (all legal moves when empty).
     pub search_moves: Vec<String>,
 }
@@ -873,11 +884,13 @@ pub enum Score {
 }
 
 impl fmt::Display for Score {
+    /// As the protocol's `info` lines write it: `cp N` or `mate N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(cp) => write!(f, "cp {cp}"),
-            Score::Mate(n) => write!(f, "mate {n}"),
-        }
+        let (unit, n) = match *self {
+            Score::Cp(n) => ("cp", n),
+            Score::Mate(n) => ("mate", n),
+        };
+        write!(f, "{unit} {n}")
     }
 }
 
@@ -952,25 +965,18 @@ impl Line {
 /// // White to move slides c1 to c3 and converts both Black pieces: a win in one ply.
 /// let game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
 /// let found = Engine::new().search(&game, &Limits { depth: Some(3), ..Limits::default() })?;
-/// assert_eq!(found.best_move.as_deref(), Some("c1c3"));
-/// assert_eq!(found.score, Score::Mate(1));
-/// assert_eq!(found.pv, ["c1c3"]);
+/// assert_eq!(found.best_move, "c1c3");
+/// assert_eq!(found.line.score, Score::Mate(1));
+/// assert_eq!(found.line.pv, ["c1c3"]);
 /// # Ok::<(), mingmang::api::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SearchReport {
     /// The move to play.
-    pub best_move: Option<String>,
-    /// Its score.
-    pub score: Score,
-    /// The depth of the last iteration reported.
-    pub depth: u32,
-    /// The principal variation, starting with the best move.
-    pub pv: Vec<String>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds taken.
-    pub time_ms: u64,
+    pub best_move: String,
+    /// Its line: score, depth (of the last iteration reported) and principal variation
+    /// (starting with the move), with the whole search's nodes and time.
+    pub line: Line,
     /// The lines of the last iteration, best first (one unless MultiPV or a lower strength
     /// level asks for more; the move played below full strength is drawn among them).
     pub lines: Vec<Line>,
@@ -990,7 +996,7 @@ pub struct SearchReport {
 /// });
 /// // No limit: only the stop ends this search.
 /// let found = engine.search(&game, &Limits::default())?;
-/// assert!(found.best_move.is_some());
+/// assert!(game.is_legal(&found.best_move));
 /// waiter.join().unwrap();
 /// # Ok::<(), mingmang::api::Error>(())
 /// ```
@@ -1021,7 +1027,7 @@ impl StopHandle {
 /// engine.set_option("Skill Level", "5")?;
 /// let game = Game::new(&GameRules::new("rek")?);
 /// let found = engine.search(&game, &Limits { nodes: Some(2_000), ..Limits::default() })?;
-/// assert!(game.legal_moves().contains(found.best_move.as_ref().unwrap()));
+/// assert!(game.is_legal(&found.best_move));
 /// # Ok::<(), mingmang::api::Error>(())
 /// ```
 pub struct Engine {
@@ -1083,26 +1089,18 @@ impl Engine {
     /// use mingmang::api::Engine;
     ///
     /// let skill = Engine::options().into_iter().find(|o| o.name == "Skill Level").unwrap();
-    /// assert_eq!((skill.min, skill.max, skill.default.as_str()), (Some(0), Some(20), "20"));
+    /// assert_eq!((skill.range, skill.default.as_str()), (Some([0, 20]), "20"));
     /// ```
     pub fn options() -> Vec<OptionInfo> {
         ENGINE_OPTIONS
             .iter()
             .map(|o| {
-                let (kind, min, max) = match o.kind {
-                    OptionKind::Spin { min, max } => ("spin", Some(min), Some(max())),
-                    OptionKind::Text => ("string", None, None),
-                    OptionKind::Button => ("button", None, None),
+                let (kind, range) = match o.kind {
+                    OptionKind::Spin { min, max } => ("spin", Some([min, max()])),
+                    OptionKind::Text => ("string", None),
+                    OptionKind::Button => ("button", None),
                 };
-                OptionInfo {
-                    name: o.name.into(),
-                    kind: kind.into(),
-                    default: o.default.into(),
-                    min,
-                    max,
-                    choices: Vec::new(),
-                    help: o.help.into(),
-                }
+                OptionInfo::new(o.name, kind, range, o.default, Vec::new(), o.help)
             })
             .collect()
     }
@@ -1174,7 +1172,7 @@ impl Engine {
     /// let game = Game::new(&GameRules::default());
     /// let limits = Limits { move_time_ms: Some(1), depth: Some(3), ..Limits::default() };
     /// let found = engine.search(&game, &limits)?;
-    /// assert_eq!((found.depth, found.time_ms), (3, 0));
+    /// assert_eq!((found.line.depth, found.line.time_ms), (3, 0));
     /// # Ok::<(), mingmang::api::Error>(())
     /// ```
     pub fn set_clock(&mut self, clock: Box<dyn TimeSource + Send>) {
@@ -1229,7 +1227,7 @@ impl Engine {
     /// let game = Game::new(&GameRules::default());
     /// let found = engine.search(&game, &Limits { depth: Some(3), ..Limits::default() })?;
     /// assert_eq!(found.lines.len(), 3);
-    /// assert_eq!(found.lines[0].pv[0], *found.best_move.as_ref().unwrap());
+    /// assert_eq!(found.lines[0].pv[0], found.best_move);
     /// # Ok::<(), mingmang::api::Error>(())
     /// ```
     pub fn search(&mut self, game: &Game, limits: &Limits) -> Result<SearchReport, Error> {
@@ -1252,7 +1250,7 @@ impl Engine {
     /// let found = Engine::new().search_with(&game, &Limits::default(),
     ///     &mut |_| lines += 1,
     ///     &mut || { polls += 1; polls == 100 })?;
-    /// assert!(found.best_move.is_some());
+    /// assert!(game.is_legal(&found.best_move));
     /// assert!(lines > 0 && polls == 100);
     /// # Ok::<(), mingmang::api::Error>(())
     /// ```
@@ -1287,13 +1285,24 @@ impl Engine {
                 lines.push(line);
             },
         );
-        Ok(SearchReport {
-            best_move: result.best.map(|m| m.to_string()),
-            score: Score::of(result.score),
+        // A game that is not over has a legal move, which the search answers.
+        let best_move = result.best.ok_or_else(|| game.over_error())?.to_string();
+        let played = lines.iter().find(|l| l.pv.first() == Some(&best_move));
+        let time_ms = result.time.as_millis() as u64;
+        let line = Line {
+            multipv: played.map_or(1, |l| l.multipv),
             depth: lines.first().map_or(0, |l| l.depth),
+            seldepth: played.or(lines.first()).map_or(0, |l| l.seldepth),
+            score: Score::of(result.score),
             pv: result.pv.iter().map(|m| m.to_string()).collect(),
             nodes: result.nodes,
-            time_ms: result.time.as_millis() as u64,
+            nps: result.nodes * 1000 / time_ms.max(1),
+            time_ms,
+            hashfull: lines.last().map_or(0, |l| l.hashfull),
+        };
+        Ok(SearchReport {
+            best_move,
+            line,
             lines,
         })
     }

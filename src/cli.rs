@@ -2,7 +2,7 @@
 //! and the engine flags.
 //!
 //! The flags are not declared here one by one: [`RuleArgs`] builds one flag per entry of the
-//! rule option table ([`RULE_OPTIONS`]) and [`EngineArgs`] (and [`GtpEngineArgs`]) one per
+//! rule option table ([`RULE_OPTIONS`]) and [`EngineFlags`] one per
 //! entry of the engine option table ([`ENGINE_OPTIONS`]), with their help lines, and read them
 //! back through the tables, so the command line, the protocol, GTP and the match runner agree
 //! on every option.
@@ -63,6 +63,22 @@ impl RuleArgs {
     pub fn rules(&self) -> Result<Rules, String> {
         self.settings()?.rules()
     }
+
+    /// The rules for games that must end (a match, self-play data): these flags' rules, with
+    /// a ply limit of `default` plies when `--max-plies` is not given; `--max-plies 0` (no
+    /// limit) is refused with a message saying `who` needs one.
+    pub fn rules_with_ply_limit(&self, default: u32, who: &str) -> Result<Rules, String> {
+        let mut rules = self.rules()?;
+        if self.value("MaxPlies").is_none() {
+            rules = rules.with_max_plies(Some(default));
+        }
+        if rules.max_plies().is_none() {
+            return Err(format!(
+                "{who} needs a ply limit so that every game ends (--max-plies 0 has none)"
+            ));
+        }
+        Ok(rules)
+    }
 }
 
 impl Args for RuleArgs {
@@ -106,21 +122,23 @@ impl FromArgMatches for RuleArgs {
     }
 }
 
-/// The engine flags of the protocol engine: one per option of [`ENGINE_OPTIONS`] that has a
-/// flag (`--hash`, `--threads`, `--skill`, ...), as given on the command line. Values are read
-/// as text and checked by the table, as `setoption` values are; each flag shows its option's
-/// default in the help.
+/// Engine flags: one per option of [`ENGINE_OPTIONS`] that has a flag (`--hash`,
+/// `--threads`, `--skill`, ...), as given on the command line; with `GTP`, only those of the
+/// options GTP mode takes. Values are read as text and checked by the table, as `setoption`
+/// values are; each flag shows its option's default in the help.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EngineArgs {
+pub struct EngineFlags<const GTP: bool> {
     /// The options given, as (protocol name, value text), in the table's order.
     given: Vec<(&'static str, String)>,
 }
 
-/// The engine flags GTP mode takes: those of [`EngineArgs`] whose option is marked for GTP.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GtpEngineArgs(pub EngineArgs);
+/// The protocol engine's flags: every engine option's.
+pub type EngineArgs = EngineFlags<false>;
 
-impl EngineArgs {
+/// GTP mode's engine flags.
+pub type GtpEngineArgs = EngineFlags<true>;
+
+impl<const GTP: bool> EngineFlags<GTP> {
     /// The options given, as (protocol name, value text).
     pub fn given(&self) -> &[(&'static str, String)] {
         &self.given
@@ -135,17 +153,18 @@ impl EngineArgs {
         Ok(options)
     }
 
-    fn flags(
-        include: fn(&EngineOption) -> bool,
-    ) -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
+    /// The options that have a flag here, with the flag.
+    fn flags() -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
         ENGINE_OPTIONS
             .iter()
-            .filter(move |o| include(o))
+            .filter(|o| o.gtp || !GTP)
             .filter_map(|o| o.flag.map(|flag| (o, flag)))
     }
+}
 
-    fn augment(cmd: Command, include: fn(&EngineOption) -> bool) -> Command {
-        EngineArgs::flags(include).fold(cmd, |cmd, (option, flag)| {
+impl<const GTP: bool> Args for EngineFlags<GTP> {
+    fn augment_args(cmd: Command) -> Command {
+        EngineFlags::<GTP>::flags().fold(cmd, |cmd, (option, flag)| {
             let arg = Arg::new(flag)
                 .long(flag)
                 .help(format!("{} (option {})", option.help, option.name))
@@ -159,65 +178,24 @@ impl EngineArgs {
         })
     }
 
-    fn read(matches: &ArgMatches, include: fn(&EngineOption) -> bool) -> EngineArgs {
-        let given = EngineArgs::flags(include)
+    fn augment_args_for_update(cmd: Command) -> Command {
+        EngineFlags::<GTP>::augment_args(cmd)
+    }
+}
+
+impl<const GTP: bool> FromArgMatches for EngineFlags<GTP> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<EngineFlags<GTP>, clap::Error> {
+        let given = EngineFlags::<GTP>::flags()
             .filter_map(|(option, flag)| {
                 let value = matches.get_one::<String>(flag)?;
                 Some((option.name, value.clone()))
             })
             .collect();
-        EngineArgs { given }
-    }
-}
-
-/// Every option with a flag.
-fn every(_: &EngineOption) -> bool {
-    true
-}
-
-/// The options GTP mode takes.
-fn for_gtp(option: &EngineOption) -> bool {
-    option.gtp
-}
-
-impl Args for EngineArgs {
-    fn augment_args(cmd: Command) -> Command {
-        EngineArgs::augment(cmd, every)
-    }
-
-    fn augment_args_for_update(cmd: Command) -> Command {
-        EngineArgs::augment_args(cmd)
-    }
-}
-
-impl FromArgMatches for EngineArgs {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<EngineArgs, clap::Error> {
-        Ok(EngineArgs::read(matches, every))
+        Ok(EngineFlags { given })
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = EngineArgs::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Args for GtpEngineArgs {
-    fn augment_args(cmd: Command) -> Command {
-        EngineArgs::augment(cmd, for_gtp)
-    }
-
-    fn augment_args_for_update(cmd: Command) -> Command {
-        GtpEngineArgs::augment_args(cmd)
-    }
-}
-
-impl FromArgMatches for GtpEngineArgs {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<GtpEngineArgs, clap::Error> {
-        Ok(GtpEngineArgs(EngineArgs::read(matches, for_gtp)))
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = GtpEngineArgs::from_arg_matches(matches)?;
+        *self = EngineFlags::from_arg_matches(matches)?;
         Ok(())
     }
 }

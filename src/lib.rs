@@ -34,7 +34,7 @@
 //! let limits = Limits { nodes: Some(500), ..Limits::default() };
 //! while game.outcome().status == Status::Ongoing {
 //!     let found = engine.search(&game, &limits)?;
-//!     game.play(&found.best_move.unwrap())?;
+//!     game.play(&found.best_move)?;
 //! }
 //! assert!(game.ply() <= 40);
 //! # Ok::<(), mingmang::api::Error>(())

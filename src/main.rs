@@ -76,46 +76,7 @@ enum Command {
     /// Self-play training data: games from random balanced openings at a fixed number of
     /// nodes per move, one record per position (see docs/data.md). Deterministic per --seed;
     /// runs with different seeds are shards that concatenate.
-    Datagen {
-        /// Games to play.
-        #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// The shard's seed (its openings and games follow from it).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
-        /// Nodes per move.
-        #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: u64,
-        /// Random plies of each opening (balanced: equal material afterwards, or with --openings
-        /// the book position's material).
-        #[arg(long, value_name = "PLIES", default_value_t = 8)]
-        opening_plies: u32,
-        /// Start each game from a position of this openings file (one position string per
-        /// line, as for `match --openings`), picked by the seed and the game's number, and
-        /// play --opening-plies random plies from there: for games whose start position is
-        /// already decided.
-        #[arg(long, value_name = "FILE")]
-        openings: Option<String>,
-        /// Games played at once, one thread each.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-        concurrency: u64,
-        /// Transposition table per game, in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
-        hash: u64,
-        /// Evaluation weights to play with (a weights file; default: the built-in weights).
-        #[arg(long, value_name = "FILE")]
-        eval_file: Option<String>,
-        /// Where to write the records ('-': standard output). An existing file of the same
-        /// shard (same rules, settings and program) is resumed after its last whole game, or
-        /// extended to --games; another file is refused unless --force.
-        #[arg(long, default_value = "-", value_name = "FILE")]
-        out: String,
-        /// Replace an existing --out file instead of resuming it.
-        #[arg(long)]
-        force: bool,
-        #[command(flatten)]
-        rules: RuleArgs,
-    },
+    Datagen(tools::DatagenArgs),
     /// Fit the evaluation weights to records (the Texel method): per weight set (Ming Mang by
     /// board-size class, each relative), prints the error before and after and writes a
     /// weights file for --eval-file / the EvalFile option. Each record names its game and
@@ -188,31 +149,7 @@ fn main() -> ExitCode {
         }) => run_gtp(depth, movetime, &engine, &rules),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
-        Some(Command::Datagen {
-            games,
-            seed,
-            nodes,
-            opening_plies,
-            openings,
-            concurrency,
-            hash,
-            eval_file,
-            out,
-            force,
-            rules,
-        }) => tools::datagen(tools::DatagenArgs {
-            games: games as usize,
-            seed,
-            nodes,
-            opening_plies,
-            openings,
-            concurrency: concurrency as usize,
-            hash_mib: hash as usize,
-            eval_file,
-            out,
-            force,
-            rules,
-        }),
+        Some(Command::Datagen(args)) => tools::datagen(args),
         Some(Command::Tune {
             data,
             eval_file,
@@ -260,7 +197,7 @@ fn run_gtp(
     let engine = EngineSettings {
         depth,
         move_time: movetime.map(Duration::from_millis),
-        options: engine.0.options()?,
+        options: engine.options()?,
     };
     let rules = rules.rules()?;
     let mut session = Session::new(rules, engine)?;

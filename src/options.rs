@@ -213,6 +213,32 @@ fn spin(value: Value) -> i64 {
     }
 }
 
+/// A spin option that sets the number `$field` of [`EngineOptions`] (as `$ty`), which the
+/// next search uses.
+macro_rules! number_option {
+    ($name:literal, $flag:literal, $value_name:literal, $min:literal ..= $max:expr,
+     default $default:literal, gtp $gtp:literal, $field:ident as $ty:ty, $help:literal) => {
+        EngineOption {
+            name: $name,
+            flag: Some($flag),
+            kind: OptionKind::Spin {
+                min: $min,
+                max: || $max,
+            },
+            default: $default,
+            value_name: $value_name,
+            help: $help,
+            above_max: "",
+            gtp: $gtp,
+            set: |o, v| {
+                o.$field = spin(v) as $ty;
+                Ok(Effect::None)
+            },
+            get: |o| Value::Spin(o.$field as i64),
+        }
+    };
+}
+
 /// Every engine option, in the order the protocol lists them (buttons come last, after the
 /// rule options).
 pub static ENGINE_OPTIONS: [EngineOption; 7] = [
@@ -234,60 +260,13 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
         },
         get: |o| Value::Spin(o.hash_mib as i64),
     },
-    EngineOption {
-        name: "Threads",
-        flag: Some("threads"),
-        kind: OptionKind::Spin {
-            min: 1,
-            max: || MAX_THREADS,
-        },
-        default: "1",
-        value_name: "N",
-        help: "Search threads",
-        above_max: "",
-        gtp: true,
-        set: |o, v| {
-            o.threads = spin(v) as usize;
-            Ok(Effect::None)
-        },
-        get: |o| Value::Spin(o.threads as i64),
-    },
-    EngineOption {
-        name: "MultiPV",
-        flag: Some("multipv"),
-        kind: OptionKind::Spin {
-            min: 1,
-            max: || MAX_MULTIPV,
-        },
-        default: "1",
-        value_name: "N",
-        help: "Principal variations to report",
-        above_max: "",
-        gtp: false,
-        set: |o, v| {
-            o.multi_pv = spin(v) as usize;
-            Ok(Effect::None)
-        },
-        get: |o| Value::Spin(o.multi_pv as i64),
-    },
-    EngineOption {
-        name: "MoveOverhead",
-        flag: Some("move-overhead"),
-        kind: OptionKind::Spin {
-            min: 0,
-            max: || MAX_MOVE_OVERHEAD,
-        },
-        default: "30",
-        value_name: "MS",
-        help: "Milliseconds kept back from the clock for communication delays",
-        above_max: "",
-        gtp: true,
-        set: |o, v| {
-            o.move_overhead_ms = spin(v) as u64;
-            Ok(Effect::None)
-        },
-        get: |o| Value::Spin(o.move_overhead_ms as i64),
-    },
+    number_option! { "Threads", "threads", "N", 1..=MAX_THREADS, default "1", gtp true,
+    threads as usize, "Search threads" },
+    number_option! { "MultiPV", "multipv", "N", 1..=MAX_MULTIPV, default "1", gtp false,
+    multi_pv as usize, "Principal variations to report" },
+    number_option! { "MoveOverhead", "move-overhead", "MS", 0..=MAX_MOVE_OVERHEAD, default "30",
+    gtp true, move_overhead_ms as u64,
+    "Milliseconds kept back from the clock for communication delays" },
     EngineOption {
         name: "Skill Level",
         flag: Some("skill"),

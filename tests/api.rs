@@ -131,19 +131,15 @@ fn perft_and_searches_agree_with_the_binary() {
                 },
             )
             .unwrap();
-        assert_eq!(
-            found.best_move.as_deref(),
-            Some(best.as_str()),
-            "depth {depth}"
-        );
-        assert_eq!(found.depth, depth);
+        assert_eq!(found.best_move, best, "depth {depth}");
+        assert_eq!(found.line.depth, depth);
         assert!(
-            last.contains(&format!(" score {} ", found.score)),
+            last.contains(&format!(" score {} ", found.line.score)),
             "{last} vs {:?}",
-            found.score
+            found.line.score
         );
         assert!(
-            last.ends_with(&format!(" pv {}", found.pv.join(" "))),
+            last.ends_with(&format!(" pv {}", found.line.pv.join(" "))),
             "{last}"
         );
     }
@@ -162,7 +158,7 @@ fn search_limits_and_refusals() {
         ..Limits::default()
     };
     let found = engine.search(&game, &limits).unwrap();
-    assert!(["a2b2", "a3b3"].contains(&found.best_move.as_deref().unwrap()));
+    assert!(["a2b2", "a3b3"].contains(&found.best_move.as_str()));
     let bad = Limits {
         search_moves: vec!["a2z9".into()],
         ..Limits::default()
@@ -176,7 +172,7 @@ fn search_limits_and_refusals() {
         nodes: Some(3_000),
         ..Limits::default()
     };
-    assert_eq!(engine.search(&game, &nodes).unwrap().nodes, 3_000);
+    assert_eq!(engine.search(&game, &nodes).unwrap().line.nodes, 3_000);
     // A clock of 2 s for White: the move comes well within it.
     let clock = Limits {
         white_time_ms: Some(2_000),
@@ -184,7 +180,7 @@ fn search_limits_and_refusals() {
         ..Limits::default()
     };
     let found = engine.search(&game, &clock).unwrap();
-    assert!(found.time_ms < 1_500, "{} ms", found.time_ms);
+    assert!(found.line.time_ms < 1_500, "{} ms", found.line.time_ms);
     // A finished game has nothing to search.
     let over = Game::from_position(&GameRules::default(), "4/4/b3/wb2 w", "").unwrap();
     assert_eq!(

@@ -221,14 +221,9 @@ impl Session {
             "mingmang-best_line" | "mingmang-evaluation" => {
                 // Both search the position as hard as genmove would.
                 let limits = self.limits(self.board.game().side_to_move());
-                let analysis = if cmd.name == "mingmang-best_line" {
-                    analyze::best_line
-                } else {
-                    analyze::evaluation
-                };
                 self.prepare_table();
                 let game = self.board.game();
-                let answer = analysis(
+                let seen = analyze::search(
                     game,
                     &mut self.engine,
                     &limits,
@@ -236,7 +231,11 @@ impl Session {
                     &mut |info| show_progress(game, info),
                 );
                 end_progress();
-                Ok(answer)
+                Ok(if cmd.name == "mingmang-best_line" {
+                    analyze::best_line(game, seen)
+                } else {
+                    analyze::evaluation(game, &self.engine.weights(), seen)
+                })
             }
             "mingmang-threats" => Ok(analyze::threats(self.board.game())),
             "mingmang-territory" => Ok(analyze::territory(self.board.game())),

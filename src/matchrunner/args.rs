@@ -223,15 +223,9 @@ impl MatchArgs {
 
     /// Checks the flags and builds the match configuration.
     pub fn config(&self) -> Result<MatchConfig, String> {
-        let mut rules = self.rules.rules()?;
-        if self.rules.value("MaxPlies").is_none() {
-            rules = rules.with_max_plies(Some(DEFAULT_MATCH_MAX_PLIES));
-        }
-        if rules.max_plies().is_none() {
-            return Err(
-                "a match needs a ply limit so that every game ends (--max-plies 0 has none)".into(),
-            );
-        }
+        let rules = self
+            .rules
+            .rules_with_ply_limit(DEFAULT_MATCH_MAX_PLIES, "a match")?;
         if !(self.fault_limit.is_finite() && (0.0..=100.0).contains(&self.fault_limit)) {
             return Err(format!(
                 "--fault-limit {} is not a percentage from 0 to 100",
