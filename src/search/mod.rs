@@ -175,10 +175,10 @@ impl<'a> Control<'a> {
     }
 }
 
-/// The stack a thread that searches needs: the move lists of up to [`score::MAX_PLY`] plies
-/// live on it. The search's own threads get it; a caller that searches on a thread of its
-/// own making gives it this much too (a process's main thread, usually 8 MiB, is enough in
-/// practice, with a margin the deepest lines do not reach).
+/// The stack a search can need at most: the move lists of up to [`score::MAX_PLY`] plies
+/// live on it. The search's helper threads get it, and so do the threads the protocol and
+/// datagen search on. A process's main thread (8 MiB on Linux) is plenty in practice: the
+/// whole benchmark runs in 512 KiB.
 pub const SEARCH_STACK_SIZE: usize = STACK_SIZE;
 
 /// Default transposition table size.
