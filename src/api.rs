@@ -16,7 +16,7 @@
 //! - [`Engine`]: the search with its options (the engine option table), limits, strength
 //!   levels and MultiPV.
 //!
-//! # Example
+//! # Examples
 //! ```
 //! use mingmang::api::{Engine, Game, GameRules, Limits, Status};
 //!
@@ -45,6 +45,7 @@ use crate::search::{
 
 /// What kind of request failed.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{ErrorKind, Game, GameRules};
 ///
@@ -68,6 +69,7 @@ pub enum ErrorKind {
 
 /// Why a request failed: its kind and the engine's message.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{ErrorKind, GameRules};
 ///
@@ -92,6 +94,7 @@ impl Error {
 
     /// What kind of request failed.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{ErrorKind, GameRules};
     ///
@@ -106,6 +109,7 @@ impl Error {
 
     /// The engine's message, one line.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -130,6 +134,7 @@ impl std::error::Error for Error {}
 /// One option of the rules or of the engine, described for a front end that builds its
 /// settings from the tables.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::GameRules;
 ///
@@ -179,6 +184,7 @@ impl OptionInfo {
 /// The rules of a game: a variant with its rule options (every option of the rule option
 /// table), always valid.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::GameRules;
 ///
@@ -198,6 +204,7 @@ impl GameRules {
     /// The rules of the variant called `name` (any case; see [`GameRules::variants`]) with
     /// every option at its default.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -213,6 +220,7 @@ impl GameRules {
 
     /// The names of the variants, the default first.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -226,6 +234,7 @@ impl GameRules {
 
     /// Every rule option, in the protocol's order (the variant first).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -258,6 +267,7 @@ impl GameRules {
     /// changed, if the value is not of the option's type or the rules would not fit together
     /// (a relative on another board, a Ming Mang option with a relative).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -277,6 +287,7 @@ impl GameRules {
 
     /// The value of the rule option `name` (any case), as the protocol writes it.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -296,6 +307,7 @@ impl GameRules {
 
     /// The variant's name.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -307,6 +319,7 @@ impl GameRules {
 
     /// The board's width (files).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -319,6 +332,7 @@ impl GameRules {
 
     /// The board's height (ranks).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -332,6 +346,7 @@ impl GameRules {
     /// The rules in words: the variant unless it is the default, then each option that is not
     /// at its default (as `mingmang match` and the records write them).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::GameRules;
     ///
@@ -352,6 +367,7 @@ impl GameRules {
 
 /// A side.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Game, GameRules, Side};
 ///
@@ -370,6 +386,7 @@ pub enum Side {
 impl Side {
     /// `white` or `black`.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Side;
     ///
@@ -392,6 +409,7 @@ impl Side {
 
 /// Where a game stands.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::Status;
 ///
@@ -412,6 +430,7 @@ pub enum Status {
 impl Status {
     /// The protocol's answer to `query result`: `none`, `p1win`, `p2win` or `draw`.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Status;
     ///
@@ -430,6 +449,7 @@ impl Status {
 
 /// Why a game ended.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Game, GameRules, Reason};
 ///
@@ -456,6 +476,7 @@ pub enum Reason {
 
 /// A game's outcome: where it stands and, once over, why.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Game, GameRules, Reason, Status};
 ///
@@ -522,6 +543,7 @@ impl Outcome {
 /// A game: its rules, the position it started from and every move since, so that rule 7 (no
 /// return to an earlier position) and the ply limit apply.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Game, GameRules};
 ///
@@ -553,6 +575,7 @@ impl fmt::Debug for Game {
 impl Game {
     /// A game at the start position of `rules`.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -570,6 +593,7 @@ impl Game {
     /// A game from the position string `position` (whose size decides the board's, which the
     /// rules must allow), then `moves` (space-separated, the game's history for rule 7).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -594,6 +618,7 @@ impl Game {
 
     /// The rules.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -607,6 +632,7 @@ impl Game {
 
     /// The legal moves, in the engine's notation and canonical order.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -625,6 +651,7 @@ impl Game {
 
     /// Whether `text` is a legal move here.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -638,6 +665,7 @@ impl Game {
 
     /// Plays the move `text`, or says why it is not legal (and changes nothing).
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{ErrorKind, Game, GameRules};
     ///
@@ -667,6 +695,7 @@ impl Game {
     /// Plays the space-separated moves of `moves` in order; if one is refused, none is played
     /// and the error names it.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -693,6 +722,7 @@ impl Game {
 
     /// Takes the last move back and returns it; `None` at the position the game started from.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -711,6 +741,7 @@ impl Game {
 
     /// The side to move.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules, Side};
     ///
@@ -725,6 +756,7 @@ impl Game {
 
     /// Where the game stands, and why it ended.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules, Reason, Status};
     ///
@@ -744,6 +776,7 @@ impl Game {
 
     /// The current position as a position string.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -758,6 +791,7 @@ impl Game {
 
     /// The position the game started from, as a position string.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -772,6 +806,7 @@ impl Game {
 
     /// The moves played since the start position, in order.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -786,6 +821,7 @@ impl Game {
 
     /// Plies played since the start position.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -801,6 +837,7 @@ impl Game {
     /// The leaves of the legal move tree `depth` plies deep (rule 7 applied along every
     /// path); depths above 12 are refused.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Game, GameRules};
     ///
@@ -830,6 +867,7 @@ impl Game {
 /// What bounds a search. Every bound given applies; none bounds it at all (then only a stop
 /// or the poll ends it). Times are in milliseconds.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::Limits;
 ///
@@ -868,6 +906,7 @@ pub struct Limits {
 /// A score from the side to move's point of view: centi-pieces (100 is one piece), or a
 /// forced result in plies.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::Score;
 ///
@@ -906,6 +945,7 @@ impl Score {
 /// A line the search found: a report while it runs, or one of the MultiPV lines of its
 /// result.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Engine, Game, GameRules, Limits};
 ///
@@ -959,6 +999,7 @@ impl Line {
 
 /// What a search found.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Engine, Game, GameRules, Limits, Score};
 ///
@@ -984,6 +1025,7 @@ pub struct SearchReport {
 
 /// Stops a running search from another thread.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Engine, Game, GameRules, Limits};
 ///
@@ -1006,6 +1048,7 @@ pub struct StopHandle(Arc<AtomicBool>);
 impl StopHandle {
     /// Stops the search running now, if one is: it returns its best move so far at once.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1019,6 +1062,7 @@ impl StopHandle {
 
 /// The search with its options and persistent table: what plays moves.
 ///
+/// # Examples
 /// ```
 /// use mingmang::api::{Engine, Game, GameRules, Limits};
 ///
@@ -1059,6 +1103,7 @@ const DEFAULT_SEED: u64 = 0x6D69_6E67_6D61_6E67;
 impl Engine {
     /// An engine with every option at its default, the system's clock and a fixed seed.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1085,6 +1130,7 @@ impl Engine {
     /// Every engine option, in the protocol's order: `Hash`, `Threads`, `MultiPV`,
     /// `MoveOverhead`, `Skill Level`, `EvalFile`, `Clear Hash`.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1109,6 +1155,7 @@ impl Engine {
     /// on error nothing changes. A button (`Clear Hash`) ignores the value. `Threads` above 1
     /// starts helper threads during searches: a host without threads keeps it at 1.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Engine, ErrorKind};
     ///
@@ -1126,6 +1173,7 @@ impl Engine {
 
     /// The value of the engine option `name` (any case), as the protocol writes it.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1142,6 +1190,7 @@ impl Engine {
 
     /// Forgets what earlier games taught the table: call it when a new game starts.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1156,6 +1205,7 @@ impl Engine {
     /// times). A browser build supplies `performance.now()` this way; without it, time limits
     /// there never expire.
     ///
+    /// # Examples
     /// ```
     /// use std::time::Duration;
     /// use mingmang::api::{Engine, Game, GameRules, Limits};
@@ -1183,6 +1233,7 @@ impl Engine {
     /// and position give the same move. `None` seeds from the wall clock instead, so that a
     /// player does not meet the same mistakes every game. A fixed seed is the default.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Engine, Game, GameRules, Limits};
     ///
@@ -1204,6 +1255,7 @@ impl Engine {
 
     /// A handle that stops this engine's running search from another thread.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::Engine;
     ///
@@ -1219,6 +1271,7 @@ impl Engine {
     /// the MultiPV lines the options ask for. A finished game, or `search_moves` that are not
     /// legal moves, are refused.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Engine, Game, GameRules, Limits};
     ///
@@ -1240,6 +1293,7 @@ impl Engine {
     /// back: the poll reads a flag the page sets (a shared buffer) or checks a deadline of
     /// its own, and returning `true` ends the search with its best move so far.
     ///
+    /// # Examples
     /// ```
     /// use mingmang::api::{Engine, Game, GameRules, Limits};
     ///
