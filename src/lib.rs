@@ -2,16 +2,43 @@
 //! game, and its relatives (Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt form of
 //! Mak-yek). The rules it plays are described in `docs/rules.md`.
 //!
+//! Front ends (a browser build, a Python package) bind [`api`], the facade: games, moves,
+//! outcomes, position strings, perft and searches with limits, strength levels and MultiPV,
+//! in plain strings, numbers and small enums. The protocol loop and GTP mode use it too.
+//!
 //! The crate is split so that each part can be used alone:
+//! - [`api`]: the front-end facade (see its documentation for the bindings it is made for).
 //! - [`rules`]: boards from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move
 //!   generation and captures, rule 7 (no return to an earlier position), results, perft. It
 //!   knows nothing of search or protocol.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
+//! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
+//! - [`play`]: one game between players (searchers, engine processes), refereed by the rules:
+//!   the loop of self-play, datagen and the match referee.
 //! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
 //! - [`input`]: reading a protocol's input lines, with a length limit.
-//! - [`cli`]: command-line flags shared by the subcommands.
+//! - [`options`]: the engine's options as one table, walked by every surface as the rule
+//!   options are.
+//! - [`cli`]: command-line flags shared by the subcommands, built from the option tables.
+//!
+//! # Play through the facade
+//! ```
+//! use mingmang::api::{Engine, Game, GameRules, Limits, Status};
+//!
+//! let mut rules = GameRules::new("makyek")?;
+//! rules.set("MaxPlies", "40")?;
+//! let mut game = Game::new(&rules);
+//! let mut engine = Engine::new();
+//! let limits = Limits { nodes: Some(500), ..Limits::default() };
+//! while game.outcome().status == Status::Ongoing {
+//!     let found = engine.search(&game, &limits)?;
+//!     game.play(&found.best_move)?;
+//! }
+//! assert!(game.ply() <= 40);
+//! # Ok::<(), mingmang::api::Error>(())
+//! ```
 //!
 //! # Play a game and ask its outcome
 //! A [`rules::Game`] is the authority on legality: it knows the position it started from and
@@ -69,12 +96,16 @@
 //! assert_eq!(result.best.unwrap().to_string(), "c1c3");
 //! ```
 
+pub mod api;
 pub mod cli;
 pub mod data;
 pub mod files;
 pub mod gtp;
+pub mod harness;
 pub mod input;
 pub mod matchrunner;
+pub mod options;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -5,10 +5,10 @@ use std::time::{Duration, Instant};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use mingmang::cli::{build_game, RuleArgs};
+use mingmang::cli::{build_game, EngineArgs, GtpEngineArgs, RuleArgs};
 use mingmang::gtp::{self, EngineSettings, Session};
-use mingmang::matchrunner::{self, args::MATCH_EXAMPLES, MatchArgs};
-use mingmang::protocol::{EngineArgs, Settings};
+use mingmang::matchrunner::{self, args::match_examples, MatchArgs};
+use mingmang::protocol::Settings;
 use mingmang::rules::perft;
 
 mod tools;
@@ -62,63 +62,21 @@ enum Command {
         /// clocks bound the search).
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
-        /// Transposition table size in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = mingmang::search::DEFAULT_HASH_MIB)]
-        hash: usize,
-        /// Strength level of genmove for human opponents, 0 (weakest) to 20, full strength.
-        #[arg(long, value_name = "LEVEL", default_value_t = mingmang::search::MAX_SKILL,
-              value_parser = clap::value_parser!(u32).range(0..=mingmang::search::MAX_SKILL as i64))]
-        skill: u32,
+        /// Engine flags (the protocol engine's options that apply to genmove; the analyze
+        /// commands search at full strength).
+        #[command(flatten)]
+        engine: GtpEngineArgs,
         #[command(flatten)]
         rules: RuleArgs,
     },
     /// Play engines against each other (a match, or a round robin of several), refereed by the
     /// rules core; prints progress and a summary with Elo, LOS and SPRT.
-    #[command(after_long_help = MATCH_EXAMPLES, after_help = MATCH_EXAMPLES)]
+    #[command(after_long_help = match_examples(), after_help = match_examples())]
     Match(Box<MatchArgs>),
     /// Self-play training data: games from random balanced openings at a fixed number of
     /// nodes per move, one record per position (see docs/data.md). Deterministic per --seed;
     /// runs with different seeds are shards that concatenate.
-    Datagen {
-        /// Games to play.
-        #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// The shard's seed (its openings and games follow from it).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
-        /// Nodes per move.
-        #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: u64,
-        /// Random plies of each opening (balanced: equal material afterwards, or with --openings
-        /// the book position's material).
-        #[arg(long, value_name = "PLIES", default_value_t = 8)]
-        opening_plies: u32,
-        /// Start each game from a position of this openings file (one position string per
-        /// line, as for `match --openings`), picked by the seed and the game's number, and
-        /// play --opening-plies random plies from there: for games whose start position is
-        /// already decided.
-        #[arg(long, value_name = "FILE")]
-        openings: Option<String>,
-        /// Games played at once, one thread each.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-        concurrency: u64,
-        /// Transposition table per game, in MiB.
-        #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
-        hash: u64,
-        /// Evaluation weights to play with (a weights file; default: the built-in weights).
-        #[arg(long, value_name = "FILE")]
-        eval_file: Option<String>,
-        /// Where to write the records ('-': standard output). An existing file of the same
-        /// shard (same rules, settings and program) is resumed after its last whole game, or
-        /// extended to --games; another file is refused unless --force.
-        #[arg(long, default_value = "-", value_name = "FILE")]
-        out: String,
-        /// Replace an existing --out file instead of resuming it.
-        #[arg(long)]
-        force: bool,
-        #[command(flatten)]
-        rules: RuleArgs,
-    },
+    Datagen(tools::DatagenArgs),
     /// Fit the evaluation weights to records (the Texel method): per weight set (Ming Mang by
     /// board-size class, each relative), prints the error before and after and writes a
     /// weights file for --eval-file / the EvalFile option. Each record names its game and
@@ -154,7 +112,7 @@ enum Command {
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
         /// Depth on boards up to 100 squares (larger boards search one or two plies less).
-        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::search::bench::DEFAULT_DEPTH)]
+        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::harness::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Instead of the fixed list, search the start and seeded random positions of this
         /// variant (any name of --variant).
@@ -186,37 +144,12 @@ fn main() -> ExitCode {
         Some(Command::Gtp {
             depth,
             movetime,
-            hash,
-            skill,
+            engine,
             rules,
-        }) => run_gtp(depth, movetime, hash, skill, &rules),
+        }) => run_gtp(depth, movetime, &engine, &rules),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
-        Some(Command::Datagen {
-            games,
-            seed,
-            nodes,
-            opening_plies,
-            openings,
-            concurrency,
-            hash,
-            eval_file,
-            out,
-            force,
-            rules,
-        }) => tools::datagen(tools::DatagenArgs {
-            games: games as usize,
-            seed,
-            nodes,
-            opening_plies,
-            openings,
-            concurrency: concurrency as usize,
-            hash_mib: hash as usize,
-            eval_file,
-            out,
-            force,
-            rules,
-        }),
+        Some(Command::Datagen(args)) => tools::datagen(args),
         Some(Command::Tune {
             data,
             eval_file,
@@ -258,15 +191,13 @@ fn main() -> ExitCode {
 fn run_gtp(
     depth: Option<u32>,
     movetime: Option<u64>,
-    hash: usize,
-    skill: u32,
+    engine: &GtpEngineArgs,
     rules: &RuleArgs,
 ) -> Result<(), String> {
     let engine = EngineSettings {
         depth,
         move_time: movetime.map(Duration::from_millis),
-        hash_mib: hash,
-        skill: mingmang::search::Skill::new(skill)?,
+        options: engine.options()?,
     };
     let rules = rules.rules()?;
     let mut session = Session::new(rules, engine)?;
@@ -315,7 +246,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
 }
 
 fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
-    use mingmang::search::bench;
+    use mingmang::harness::bench;
     let list = match variant {
         None => bench::positions(),
         Some(name) => bench::variant_positions(RuleArgs::from_pairs([("Variant", name)]).rules()?),

@@ -17,18 +17,46 @@ use mingmang::search::eval::Weights;
 /// finite, but not short.
 const DEFAULT_DATAGEN_MAX_PLIES: u32 = 400;
 
-/// What `mingmang datagen` was given.
+/// What `mingmang datagen` is given.
+#[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
-    pub games: usize,
+    /// Games to play.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// The shard's seed (its openings and games follow from it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
+    /// Nodes per move.
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
+    /// Random plies of each opening (balanced: equal material afterwards, or with --openings
+    /// the book position's material).
+    #[arg(long, value_name = "PLIES", default_value_t = 8)]
     pub opening_plies: u32,
+    /// Start each game from a position of this openings file (one position string per
+    /// line, as for `match --openings`), picked by the seed and the game's number, and
+    /// play --opening-plies random plies from there: for games whose start position is
+    /// already decided.
+    #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
-    pub concurrency: usize,
-    pub hash_mib: usize,
+    /// Games played at once, one thread each.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub concurrency: u64,
+    /// Transposition table per game, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// Evaluation weights to play with (a weights file; default: the built-in weights).
+    #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
+    /// Where to write the records ('-': standard output). An existing file of the same
+    /// shard (same rules, settings and program) is resumed after its last whole game, or
+    /// extended to --games; another file is refused unless --force.
+    #[arg(long, default_value = "-", value_name = "FILE")]
     pub out: String,
+    /// Replace an existing --out file instead of resuming it.
+    #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
     pub rules: RuleArgs,
 }
 
@@ -46,19 +74,13 @@ fn weights(eval_file: Option<&str>) -> Result<Weights, String> {
 /// `mingmang datagen`. An existing `--out` is resumed when it is the same shard (same rules,
 /// settings and program), refused when it is another unless `--force`.
 pub fn datagen(args: DatagenArgs) -> Result<(), String> {
-    let mut rules = args.rules.rules()?;
-    if args.rules.value("MaxPlies").is_none() {
-        rules = rules.with_max_plies(Some(DEFAULT_DATAGEN_MAX_PLIES));
-    }
-    if rules.max_plies().is_none() {
-        return Err(
-            "datagen needs a ply limit so that every game ends (--max-plies 0 has none)".into(),
-        );
-    }
+    let rules = args
+        .rules
+        .rules_with_ply_limit(DEFAULT_DATAGEN_MAX_PLIES, "datagen")?;
     check_opening_plies(rules, args.opening_plies, "--opening-plies")?;
     let config = DatagenConfig {
         rules,
-        games: args.games,
+        games: args.games as usize,
         seed: args.seed,
         nodes: args.nodes,
         opening_plies: args.opening_plies,
@@ -70,8 +92,8 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
                 read_openings(&text, rules).map_err(|e| format!("--openings {path}: {e}"))?
             }
         },
-        concurrency: args.concurrency,
-        hash_mib: args.hash_mib,
+        concurrency: args.concurrency as usize,
+        hash_mib: args.hash as usize,
         weights: weights(args.eval_file.as_deref())?,
     };
     let (mut out, written): (Box<dyn Write>, Written) = if args.out == "-" {

@@ -6,7 +6,9 @@
 //! - the README's commands: the session to paste, the perft example, the subcommands' rule
 //!   flags;
 //! - the README's variant table is the table of games, and the protocol's `Variant` row lists
-//!   its presets.
+//!   its presets;
+//! - the protocol's table of options is what the engine announces, and the GoGui guide
+//!   lists every engine flag of GTP mode.
 
 mod common;
 
@@ -15,6 +17,7 @@ use common::binary::{run_fails, run_ok, Session};
 const RULES_MD: &str = include_str!("../docs/rules.md");
 const README: &str = include_str!("../README.md");
 const PROTOCOL_MD: &str = include_str!("../protocol/README.md");
+const GOGUI_MD: &str = include_str!("../docs/gogui.md");
 
 /// One board of a diagram: its rows from the top, and the pieces in hand written under it.
 #[derive(Default, Debug)]
@@ -514,5 +517,68 @@ fn a_terminal_gets_a_greeting_and_a_pipe_does_not() {
         };
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains(words), "{text}");
+    }
+}
+
+/// The protocol's table of options (name, type, range, default) lists every option the
+/// engine announces after `ugi`, in the same order, with the same type, default and range.
+#[test]
+fn the_protocol_options_table_is_what_the_engine_announces() {
+    let mut e = Session::start(&[]);
+    e.send("ugi");
+    let announced: Vec<String> = e
+        .until(|l| l == "ugiok")
+        .into_iter()
+        .filter_map(|l| l.strip_prefix("option name ").map(str::to_string))
+        .collect();
+    let section = PROTOCOL_MD.split("\n## Options\n").nth(1).unwrap();
+    let rows: Vec<Vec<String>> = section
+        .lines()
+        .skip_while(|l| !l.starts_with("| `"))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().trim_matches('`').to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), announced.len(), "{rows:?}");
+    for (row, line) in rows.iter().zip(&announced) {
+        let (name, kind, range, default) = (&row[0], &row[1], &row[2], &row[3]);
+        let expected = format!("{name} type {kind}");
+        assert!(line.starts_with(&expected), "{line} is not {expected}");
+        if kind == "button" {
+            continue;
+        }
+        assert!(
+            line.contains(&format!(" default {default}")),
+            "{line}: {row:?}"
+        );
+        if kind == "spin" && name != "Hash" {
+            // "0 .. 20": the announced min and max.
+            let (min, max) = range.split_once(" .. ").unwrap();
+            assert!(
+                line.ends_with(&format!("min {min} max {max}")),
+                "{line}: {range}"
+            );
+        }
+    }
+    e.send("quit");
+}
+
+/// The GoGui guide's table of flags names every flag `mingmang gtp` takes.
+#[test]
+fn the_gogui_guide_lists_every_gtp_flag() {
+    let help = run_ok(&["gtp", "--help"]);
+    for flag in help
+        .split_whitespace()
+        .filter(|w| w.starts_with("--") && *w != "--help")
+    {
+        let flag = flag.trim_end_matches(',');
+        assert!(
+            GOGUI_MD.contains(&format!("`{flag}")),
+            "{flag} is not in docs/gogui.md"
+        );
     }
 }

@@ -12,9 +12,9 @@ mod common;
 use std::time::Duration;
 
 use common::binary::Session;
+use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, BoardSize, Game, Preset, Rules};
-use mingmang::search::selfplay::{EnginePlayer, Player};
 use mingmang::search::{Limits, SearchConfig};
 
 /// How long any answer below may take, from `go` sent to `bestmove` read. Generous for a

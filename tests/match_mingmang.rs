@@ -103,3 +103,31 @@ fn fast_clock_match_has_no_time_losses() {
     assert!(stdout.contains("Finished: 4 of 4 games played"), "{stdout}");
     assert!(stdout.contains("Terminations: normal 4"), "{stdout}");
 }
+
+/// The options given to an engine that is mingmang itself are checked against its option
+/// tables before any game: a misspelt name, a value out of range or a weights file that
+/// cannot be read stops the match at once with the reason, where the engine alone would only
+/// have said so in its output and played on without the option.
+#[test]
+fn options_for_mingmang_are_checked_before_the_match() {
+    use common::binary::{run_fails, BIN};
+    let cmd = format!("cmd={BIN}");
+    for (words, expected) in [
+        (
+            "option.Hahs=4",
+            "option.Hahs: mingmang has no such option (its options: Hash,",
+        ),
+        ("option.Threads=0", "option Threads value 0 is out of range"),
+        ("option.Territory=maybe", "option Territory is a check"),
+        (
+            "option.EvalFile=no-such-weights",
+            "cannot read weights file",
+        ),
+    ] {
+        let args = [
+            "match", "--engine", &cmd, "name=a", words, "--engine", &cmd, "name=b", "--depth", "1",
+        ];
+        let err = run_fails(&args, expected);
+        assert!(err.contains("--engine a: "), "{err}");
+    }
+}

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
+use mingmang::harness::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
-use mingmang::search::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::search::{
     Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher,
 };
@@ -658,4 +658,88 @@ fn skill_ladder() {
             r.score()
         );
     }
+}
+
+/// A clock the test moves by hand.
+struct HandClock(std::sync::Mutex<Duration>);
+
+impl mingmang::search::TimeSource for HandClock {
+    fn now(&self) -> Duration {
+        *self.0.lock().unwrap()
+    }
+}
+
+/// The host's controls: a search on one thread runs on the caller's thread (reports come
+/// from it), asks the host's poll whether to stop and stops when told, and measures its time
+/// limits on the host's clock, not the system's.
+#[test]
+fn a_host_controls_a_search_on_its_own_thread() {
+    use mingmang::search::Control;
+    let game = Game::new(Rules::default());
+    let options = SearchOptions::default();
+    let stop = AtomicBool::new(false);
+    let caller = std::thread::current().id();
+
+    // The poll stops the search after 50 calls, deep in an unbounded search.
+    let mut polls = 0;
+    let mut poll = || {
+        polls += 1;
+        polls >= 50
+    };
+    let mut control = Control {
+        poll: Some(&mut poll),
+        ..Control::new(&stop)
+    };
+    let mut on_caller = true;
+    let mut searcher = Searcher::new(1);
+    let r = searcher.search_with(
+        &game,
+        &Limits::default(),
+        &options,
+        &mut control,
+        &mut |_| {
+            on_caller &= std::thread::current().id() == caller;
+        },
+    );
+    assert!(on_caller, "reports come from the caller's thread");
+    assert!(r.best.is_some());
+    assert_eq!(polls, 50, "asked until it said stop, then no more");
+    assert!(r.nodes < 50 * 200, "{} nodes", r.nodes);
+
+    // A move time on a clock that stands still never runs out: the depth ends the search.
+    let still = HandClock(std::sync::Mutex::new(Duration::from_secs(5)));
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(1)),
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let mut depth = 0;
+    let mut control = Control {
+        clock: &still,
+        ..Control::new(&stop)
+    };
+    let r = searcher.search_with(&game, &limits, &options, &mut control, &mut |i| {
+        depth = i.depth
+    });
+    assert_eq!(depth, 4);
+    assert_eq!(r.time, Duration::ZERO);
+
+    // The same clock moved on by the poll: the move time runs out at once.
+    let mut tick = || {
+        *still.0.lock().unwrap() += Duration::from_millis(10);
+        false
+    };
+    let mut control = Control {
+        clock: &still,
+        poll: Some(&mut tick),
+        ..Control::new(&stop)
+    };
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let r = searcher.search_with(&game, &limits, &options, &mut control, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(r.time >= Duration::from_millis(50), "{:?}", r.time);
+    assert!(r.nodes < 100 * 200, "{} nodes", r.nodes);
 }

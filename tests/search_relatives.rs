@@ -17,9 +17,9 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::search::{env_or, search_to_depth};
+use mingmang::harness::selfplay::{play_game, EnginePlayer, GreedyPlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, Color, EndReason, Game, GameKind, Outcome, Preset, Rules};
-use mingmang::search::selfplay::{play_game, EnginePlayer, GreedyPlayer, Player};
 use mingmang::search::{Limits, SearchConfig};
 
 /// Search depth of the engine in the matches.

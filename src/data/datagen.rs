@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 
 use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
 use crate::files::{fingerprint, own_fingerprint};
-use crate::matchrunner::openings::{extend_opening, Opening, Stream};
-use crate::rules::random::Rng;
-use crate::rules::{format_position, Rules};
+use crate::matchrunner::openings::{extend_opening, Opening};
+use crate::play::{End, Player, Proposal};
+use crate::rules::random::{Rng, Stream};
+use crate::rules::{format_position, Game, Move, Rules};
 use crate::search::eval::Weights;
 use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
 
@@ -182,45 +183,71 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, St
     let mut game = opening.game(rules)?;
     let mut searcher = Searcher::new(config.hash_mib);
     searcher.set_weights(config.weights);
-    let limits = Limits {
-        nodes: Some(config.nodes),
-        ..Limits::default()
+    let mut player = Recorder {
+        searcher,
+        limits: Limits {
+            nodes: Some(config.nodes),
+            ..Limits::default()
+        },
+        options: SearchOptions {
+            threads: 1,
+            multi_pv: 1,
+            move_overhead: Duration::ZERO,
+            skill: Skill::default(),
+        },
+        pending: Vec::new(),
     };
-    let options = SearchOptions {
-        threads: 1,
-        multi_pv: 1,
-        move_overhead: Duration::ZERO,
-        skill: Skill::default(),
-    };
-    let stop = AtomicBool::new(false);
-    let mut records = Vec::new();
-    let mut pending = Vec::new();
-    let result = loop {
-        if let Some(result) = GameResult::of(game.outcome()) {
-            break result;
+    // The rules carry a ply limit: no cap of the loop's own.
+    let record = crate::play::play_game(&mut game, &mut player, None);
+    let result = match record.end {
+        End::Rules(outcome) => GameResult::of(outcome).expect("the game ended"),
+        End::Adjudicated | End::Foul { .. } => {
+            unreachable!("a game that is not over has a legal move, which the search finds")
         }
-        let found = searcher.search(&game, &limits, &options, &stop, &mut |_| {});
-        let Some(best) = found.best else {
-            // No legal move means the game is over; the outcome above says so.
-            unreachable!("a game that is not over has a legal move");
-        };
-        let score = match found.score {
-            Score::Cp(cp) => RecordScore::Cp(cp),
-            Score::Mate(n) => RecordScore::Mate(n),
-        };
-        pending.push((format_position(game.position()), score, game.plies(), best));
-        game.make(best);
     };
-    for (position, score, ply, mv) in pending {
-        records.push(Record {
+    Ok(player
+        .pending
+        .into_iter()
+        .map(|(position, score, ply, mv)| Record {
             position,
             score,
             result,
             ply,
             mv: mv.to_string(),
-        });
+        })
+        .collect())
+}
+
+/// The engine of a self-play game, for both sides: a fresh search of every position at the
+/// node limit, each position kept with its score and move until the result is known.
+struct Recorder {
+    searcher: Searcher,
+    limits: Limits,
+    options: SearchOptions,
+    /// Position string, score, ply and move of every position searched so far.
+    pending: Vec<(String, RecordScore, usize, Move)>,
+}
+
+impl Player for Recorder {
+    type Fault = std::convert::Infallible;
+
+    fn choose(&mut self, game: &Game) -> Result<Proposal, Self::Fault> {
+        let stop = AtomicBool::new(false);
+        let found = self
+            .searcher
+            .search(game, &self.limits, &self.options, &stop, &mut |_| {});
+        // The loop asks only in games that are not over, where there is a legal move.
+        let best = found
+            .best
+            .expect("a game that is not over has a legal move");
+        let score = match found.score {
+            Score::Cp(cp) => RecordScore::Cp(cp),
+            Score::Mate(n) => RecordScore::Mate(n),
+        };
+        self.pending
+            .push((format_position(game.position()), score, game.plies(), best));
+        Ok(Proposal::Move(best))
     }
-    Ok(records)
 }
 
 /// The book position game number `index` starts from (the start position without a book).
@@ -311,7 +338,7 @@ mod tests {
     use super::*;
     use crate::data::record::read_records;
     use crate::matchrunner::openings::read_openings;
-    use crate::rules::{Game, Preset};
+    use crate::rules::Preset;
 
     fn config(concurrency: usize, seed: u64) -> DatagenConfig {
         DatagenConfig {

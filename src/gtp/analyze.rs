@@ -11,9 +11,10 @@
 use std::sync::atomic::AtomicBool;
 
 use super::vertex::format_square;
+use crate::api::Engine;
 use crate::rules::{territory, Color, Game, Move, Position, Square};
-use crate::search::eval::evaluate;
-use crate::search::{Limits, Score, SearchInfo, SearchOptions, Searcher};
+use crate::search::eval::{evaluate, Weights};
+use crate::search::{Limits, Score, SearchInfo};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
@@ -24,8 +25,8 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Territory/mingmang-territory",
 ];
 
-/// What one search of the current position found.
-struct Seen {
+/// What one search of the current position found, for the analyze commands.
+pub struct Seen {
     best: Option<Move>,
     pv: Vec<Move>,
     score: Score,
@@ -33,27 +34,31 @@ struct Seen {
     nodes: u64,
 }
 
-/// Searches `game` under `limits` until done or until `stop`, telling `report` of each line
-/// found on the way.
-fn search(
+/// Searches `game` under `limits` at full strength (whatever level genmove plays at) until
+/// done or until `stop`, telling `report` of each line found on the way; `None` when the game
+/// is over.
+pub fn search(
     game: &Game,
-    searcher: &mut Searcher,
+    engine: &mut Engine,
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&SearchInfo),
-) -> Seen {
+) -> Option<Seen> {
+    if game.outcome().is_over() {
+        return None;
+    }
     let mut depth = 0;
-    let result = searcher.search(game, limits, &SearchOptions::default(), stop, &mut |info| {
+    let result = engine.run(game, limits, stop, None, true, &mut |info| {
         depth = info.depth;
         report(info);
     });
-    Seen {
+    Some(Seen {
         best: result.best,
         pv: result.pv,
         score: result.score,
         depth,
         nodes: result.nodes,
-    }
+    })
 }
 
 /// A score for the side to move, told as White's: `White +1.25` (pieces), `White mates in 3`.
@@ -125,18 +130,12 @@ pub fn live_gfx(game: &Game, info: &SearchInfo) -> String {
 pub const LIVE_GFX_CLEAR: &str = "gogui-gfx: CLEAR\n";
 
 /// `mingmang-best_line`: the best move's piece in a square, and each move of the expected
-/// line numbered on its destination, with the line, score and depth in the status text.
-pub fn best_line(
-    game: &Game,
-    searcher: &mut Searcher,
-    limits: &Limits,
-    stop: &AtomicBool,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> String {
-    if game.outcome().is_over() {
+/// line numbered on its destination, with the line, score and depth in the status text;
+/// `seen` is the search of `game` ([`search`]).
+pub fn best_line(game: &Game, seen: Option<Seen>) -> String {
+    let Some(seen) = seen else {
         return "TEXT the game is over".into();
-    }
-    let seen = search(game, searcher, limits, stop, report);
+    };
     let Some(best) = seen.best else {
         return "TEXT no legal move".into();
     };
@@ -148,21 +147,14 @@ pub fn best_line(
     line_gfx(game, "best", &pv, seen.score, seen.depth)
 }
 
-/// `mingmang-evaluation`: the search's score and the static evaluation, both told as
-/// White's, in pieces, in the status text.
-pub fn evaluation(
-    game: &Game,
-    searcher: &mut Searcher,
-    limits: &Limits,
-    stop: &AtomicBool,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> String {
+/// `mingmang-evaluation`: the search's score (`seen`, from [`search`]) and the static
+/// evaluation under `weights`, both told as White's, in pieces, in the status text.
+pub fn evaluation(game: &Game, weights: &Weights, seen: Option<Seen>) -> String {
     let to_move = game.side_to_move();
-    let stat = describe(Score::Cp(evaluate(game, &searcher.weights())), to_move);
-    if game.outcome().is_over() {
+    let stat = describe(Score::Cp(evaluate(game, weights)), to_move);
+    let Some(seen) = seen else {
         return format!("TEXT game over; static evaluation: {stat}");
-    }
-    let seen = search(game, searcher, limits, stop, report);
+    };
     format!(
         "TEXT search: {} (depth {}, {} nodes); static evaluation: {stat}",
         describe(seen.score, to_move),

@@ -12,9 +12,11 @@ use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
 use super::interrupt::{is_interrupt, Interrupt};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
+use crate::api;
 use crate::input::{read_lines, too_long_message, Input};
+use crate::options::EngineOptions;
 use crate::rules::{BoardSize, Color, EndReason, Game, Outcome, Rules, Square};
-use crate::search::{Clock, Limits, SearchInfo, SearchOptions, Searcher, Skill};
+use crate::search::{Clock, Limits, SearchInfo};
 
 /// Every command the session answers, in the order `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -52,32 +54,20 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// How hard `genmove` thinks.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct EngineSettings {
     /// Search depth limit in plies, if any.
     pub depth: Option<u32>,
     /// Time per move, if any. With neither a depth, a move time nor GTP clocks, a move gets
     /// [`DEFAULT_MOVE_TIME`].
     pub move_time: Option<Duration>,
-    /// Transposition table size in MiB.
-    pub hash_mib: usize,
-    /// The strength level of `genmove` (the analyze commands always search at full strength).
-    pub skill: Skill,
+    /// The engine options (the table size, threads, the strength level of `genmove` (the
+    /// analyze commands always search at full strength), the weights).
+    pub options: EngineOptions,
 }
 
 /// The time per move when nothing else bounds the search.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
-
-impl Default for EngineSettings {
-    fn default() -> EngineSettings {
-        EngineSettings {
-            depth: None,
-            move_time: None,
-            hash_mib: crate::search::DEFAULT_HASH_MIB,
-            skill: Skill::default(),
-        }
-    }
-}
 
 /// What `time_settings` and `time_left` said.
 #[derive(Clone, Copy, Default, Debug)]
@@ -92,12 +82,16 @@ struct TimeState {
 pub struct Session {
     rules: Rules,
     board: ClickGame,
-    searcher: Searcher,
+    /// The search with the engine's options, as the library's facade has it.
+    engine: api::Engine,
     /// Whether the transposition table still holds an earlier game's entries. It is cleared
     /// before the next search rather than at `clear_board`: GoGui's ruler receives
     /// `clear_board` after every click and never searches.
     table_stale: bool,
-    engine: EngineSettings,
+    /// `genmove`'s depth limit, if any.
+    depth: Option<u32>,
+    /// `genmove`'s time per move, if any.
+    move_time: Option<Duration>,
     time: TimeState,
     interrupt: Arc<Interrupt>,
     quit: bool,
@@ -114,12 +108,16 @@ impl Session {
                  rectangles are played by the protocol engine (mingmang --size {size})"
             ));
         }
+        let mut search = api::Engine::with_options(engine.options);
+        // A person playing the engine should not meet the same mistakes every game.
+        search.set_seed(None);
         Ok(Session {
             rules,
             board: ClickGame::new(rules),
-            searcher: Searcher::new(engine.hash_mib),
+            engine: search,
             table_stale: false,
-            engine,
+            depth: engine.depth,
+            move_time: engine.move_time,
             time: TimeState::default(),
             interrupt: Arc::default(),
             quit: false,
@@ -223,22 +221,21 @@ impl Session {
             "mingmang-best_line" | "mingmang-evaluation" => {
                 // Both search the position as hard as genmove would.
                 let limits = self.limits(self.board.game().side_to_move());
-                let analysis = if cmd.name == "mingmang-best_line" {
-                    analyze::best_line
-                } else {
-                    analyze::evaluation
-                };
                 self.prepare_table();
                 let game = self.board.game();
-                let answer = analysis(
+                let seen = analyze::search(
                     game,
-                    &mut self.searcher,
+                    &mut self.engine,
                     &limits,
                     self.interrupt.flag(),
                     &mut |info| show_progress(game, info),
                 );
                 end_progress();
-                Ok(answer)
+                Ok(if cmd.name == "mingmang-best_line" {
+                    analyze::best_line(game, seen)
+                } else {
+                    analyze::evaluation(game, &self.engine.weights(), seen)
+                })
             }
             "mingmang-threats" => Ok(analyze::threats(self.board.game())),
             "mingmang-territory" => Ok(analyze::territory(self.board.game())),
@@ -256,7 +253,7 @@ impl Session {
     /// Clears the transposition table if it still holds an earlier game.
     fn prepare_table(&mut self) {
         if self.table_stale {
-            self.searcher.clear();
+            self.engine.new_game();
             self.table_stale = false;
         }
     }
@@ -320,14 +317,12 @@ impl Session {
         }
         self.prepare_table();
         let game = self.board.game();
-        let result = self.searcher.search(
+        let result = self.engine.run(
             game,
             &limits,
-            &SearchOptions {
-                skill: self.engine.skill,
-                ..SearchOptions::default()
-            },
             self.interrupt.flag(),
+            None,
+            false,
             &mut |info: &SearchInfo| show_progress(game, info),
         );
         end_progress();
@@ -360,8 +355,8 @@ impl Session {
 
     fn limits(&self, color: Color) -> Limits {
         let mut limits = Limits {
-            depth: self.engine.depth,
-            move_time: self.engine.move_time,
+            depth: self.depth,
+            move_time: self.move_time,
             ..Limits::default()
         };
         if self.time.limited {

@@ -18,13 +18,20 @@ use crate::cli::RuleArgs;
 /// but not short, and a match needs games that end.
 pub const DEFAULT_MATCH_MAX_PLIES: u32 = 400;
 
-/// Examples shown at the end of `mingmang match --help`.
-pub const MATCH_EXAMPLES: &str = "\
+/// Examples shown at the end of `mingmang match --help`, with the names of the rule options
+/// (from their table) in place of `{rule options}`.
+pub fn match_examples() -> String {
+    let names: Vec<&str> = crate::rules::RULE_OPTIONS.iter().map(|o| o.name).collect();
+    MATCH_EXAMPLES.replace("{rule options}", &names.join(", "))
+}
+
+const MATCH_EXAMPLES: &str = "\
 Engines are given as key=value words after --engine (repeat --engine for each engine):
   cmd=COMMAND      command line, split at spaces (required)
   name=NAME        name in records and output (default: the program's file name)
   proto=ugi|uci|uai  protocol spelling (default ugi)
-  option.NAME=VAL  sent as 'setoption name NAME value VAL' after the rule options
+  option.NAME=VAL  sent as 'setoption name NAME value VAL' after the rule options; for
+                   an engine that is this program, NAME and VAL are checked first
   query=on|off     ask 'query gameover' and 'query result' after each game and record
                    disagreements with the referee (default: on for ugi, off otherwise)
   dir=PATH         working directory
@@ -33,8 +40,8 @@ Engines are given as key=value words after --engine (repeat --engine for each en
 --each takes the same words and applies them to every engine (an engine's own words win).
 
 The rules (--variant, --size, --enchained-capture, ...) are forwarded to every engine with
-setoption (Variant, BoardSize, EnchainedCapture, Territory, CornerCapture, LastPieceLeap,
-MaxPlies). Matches default to --max-plies 400 (a match needs a limit, so 0 is refused).
+setoption: {rule options}.
+Matches default to --max-plies 400 (a match needs a limit, so 0 is refused).
 
 Each engine is started once before the first game: one that cannot start fails the match
 at once. An engine that crashes, answers after its time plus --timemargin, sends something
@@ -216,15 +223,9 @@ impl MatchArgs {
 
     /// Checks the flags and builds the match configuration.
     pub fn config(&self) -> Result<MatchConfig, String> {
-        let mut rules = self.rules.rules()?;
-        if self.rules.value("MaxPlies").is_none() {
-            rules = rules.with_max_plies(Some(DEFAULT_MATCH_MAX_PLIES));
-        }
-        if rules.max_plies().is_none() {
-            return Err(
-                "a match needs a ply limit so that every game ends (--max-plies 0 has none)".into(),
-            );
-        }
+        let rules = self
+            .rules
+            .rules_with_ply_limit(DEFAULT_MATCH_MAX_PLIES, "a match")?;
         if !(self.fault_limit.is_finite() && (0.0..=100.0).contains(&self.fault_limit)) {
             return Err(format!(
                 "--fault-limit {} is not a percentage from 0 to 100",
@@ -239,6 +240,16 @@ impl MatchArgs {
                 EngineSpec::parse(&all)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // An engine that is this program has the options of its tables: they are checked now,
+        // before any game.
+        for spec in &engines {
+            let own = super::identity::program_file(spec)
+                .zip(std::env::current_exe().ok())
+                .is_some_and(|(program, me)| crate::files::same_file(&program, &me));
+            if own {
+                super::engine::check_own_options(spec)?;
+            }
+        }
         let tc = if let Some(text) = &self.tc {
             TimeControl::parse_clock(text)?
         } else if let Some(d) = self.depth {
@@ -293,24 +304,5 @@ impl MatchArgs {
             fault_limit: self.fault_limit,
             force: self.force,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::RULE_OPTIONS;
-
-    #[test]
-    fn the_help_names_every_rule_option_it_forwards() {
-        // The examples are a constant (clap shows them as written), so they are checked
-        // against the rule option table rather than made from it.
-        let (_, rest) = MATCH_EXAMPLES
-            .split_once("setoption (")
-            .expect("the help lists the forwarded options");
-        let (list, _) = rest.split_once(')').unwrap();
-        let listed: Vec<&str> = list.split(',').map(str::trim).collect();
-        let table: Vec<&str> = RULE_OPTIONS.iter().map(|o| o.name).collect();
-        assert_eq!(listed, table);
     }
 }

@@ -441,3 +441,40 @@ pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
         .map(|o| (o.name.to_string(), o.get(&settings).to_string()))
         .collect()
 }
+
+/// Checks the `option.NAME=VALUE` words of an engine that runs this very program, whose
+/// options are known here: each must name one of its options (the engine's or the rules') with
+/// a value that option takes (an `EvalFile` must be a readable weights file, found from the
+/// engine's directory). Without the check a misspelt option is only an `info string error` in
+/// the engine's output, and the match plays without it.
+pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
+    use crate::options::{self, EngineOptions};
+    use crate::rules::options as rule_options;
+    for (name, value) in &spec.options {
+        let at = |e: String| format!("--engine {}: option.{name}: {e}", spec.name);
+        if let Some(option) = rule_options::find(name) {
+            option.parse(Some(value)).map_err(at)?;
+        } else if let Some(option) = options::find(name) {
+            let value = match (option.name, &spec.dir) {
+                ("EvalFile", Some(dir)) if std::path::Path::new(value).is_relative() => {
+                    std::path::Path::new(dir).join(value).display().to_string()
+                }
+                _ => value.clone(),
+            };
+            EngineOptions::default()
+                .set(option.name, Some(&value))
+                .map_err(at)?;
+        } else {
+            let known: Vec<&str> = options::ENGINE_OPTIONS
+                .iter()
+                .map(|o| o.name)
+                .chain(crate::rules::RULE_OPTIONS.iter().map(|o| o.name))
+                .collect();
+            return Err(at(format!(
+                "mingmang has no such option (its options: {})",
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}

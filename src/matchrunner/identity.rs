@@ -28,6 +28,12 @@ fn file_of(word: &str, first: bool, dir: Option<&str>) -> Option<PathBuf> {
     Some(relative(Path::new(word))).filter(|p| p.is_file())
 }
 
+/// The program file an engine runs, if its command names one that exists.
+pub fn program_file(spec: &EngineSpec) -> Option<PathBuf> {
+    let program = spec.cmd.split_whitespace().next()?;
+    file_of(program, true, spec.dir.as_deref())
+}
+
 /// `word`, or `file:<fingerprint>` if it names a file: the form that is the same on every
 /// machine holding the same files, wherever they are.
 fn signature_word(word: &str, first: bool, dir: Option<&str>, files: &mut Vec<Json>) -> String {

@@ -31,11 +31,12 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use crate::files::Output;
+use crate::rules::random::Stream;
 use engine::{Engine, EngineSpec};
 use identity::{engine_identity, ShardIdentity};
 use journal::{journal_path, read_journal, Journal};
 use json::Json;
-use openings::{extend_opening, opening_position, Opening, Stream};
+use openings::{extend_opening, opening_position, Opening};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
 use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
 

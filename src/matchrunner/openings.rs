@@ -2,8 +2,9 @@
 //! legal plies from the start position.
 
 use crate::cli::build_game;
-use crate::rules::random::Rng;
-use crate::rules::{format_position, parse_position, Color, Game, Rules};
+use crate::rules::random::RandomOpening;
+pub use crate::rules::random::Stream;
+use crate::rules::{format_position, parse_position, Game, Rules};
 
 /// Where a game starts: a position string (or the start position) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,37 +86,6 @@ pub fn read_openings(text: &str, rules: Rules) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
-/// Which tool draws random openings. Each has its own random stream, so that a match with
-/// `--seed i` never plays the openings of the self-play data of `datagen --seed i`: the games
-/// that test a change are never the games it was fitted on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
-    /// `mingmang match --random-openings`.
-    Match,
-    /// `mingmang datagen`.
-    Datagen,
-}
-
-impl Stream {
-    /// The generator of opening `index` of the run seeded `seed` in this stream.
-    fn rng(self, seed: u64, index: u64) -> Rng {
-        let salt: u64 = match self {
-            Stream::Match => 0x6D61_7463_6820_6F70,
-            Stream::Datagen => 0x6461_7461_6765_6E20,
-        };
-        Rng::new(mix(mix(salt ^ mix(seed)) ^ index))
-    }
-}
-
-/// SplitMix64's finaliser: every input bit moves every output bit, so nearby seeds and
-/// indices give unrelated generators.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// Checks that `plies` random plies fit in a game under `rules` (what `--random-openings` and
 /// `--opening-plies` ask): an opening that reaches the ply limit leaves no game to play.
 pub fn check_opening_plies(rules: Rules, plies: u32, flag: &str) -> Result<(), String> {
@@ -128,13 +98,12 @@ pub fn check_opening_plies(rules: Rules, plies: u32, flag: &str) -> Result<(), S
     }
 }
 
-/// `base` followed by `plies` random legal moves. "Balanced" means both sides keep the
-/// material lead they had at `base` (none in Ming Mang; the hunt starts 16 against 1) and the
-/// game is not over, so neither colour starts with material in hand; up to 1000 lines are
-/// drawn, then the last unfinished one is taken. Each opening depends only on `(base,
-/// stream, seed, index)`, so games get the same openings whatever the concurrency. `base`
-/// must be a legal, unfinished opening under `rules` (as [`read_openings`] checks). An error
-/// if no line of `plies` moves leaves the game unfinished: the request cannot be honoured.
+/// `base` followed by `plies` random legal moves, balanced
+/// ([`RandomOpening::balanced`]): both sides keep the material lead they had at `base` and
+/// the game is not over. Each opening depends only on `(base, stream, seed, index)`
+/// ([`Stream::rng`]), so games get the same openings whatever the concurrency. `base` must be
+/// a legal, unfinished opening under `rules` (as [`read_openings`] checks). An error if no line
+/// of `plies` moves leaves the game unfinished: the request cannot be honoured.
 pub fn extend_opening(
     base: &Opening,
     rules: Rules,
@@ -144,40 +113,25 @@ pub fn extend_opening(
     index: u64,
 ) -> Result<Opening, String> {
     let start = base.game(rules)?;
-    let lead =
-        |p: &crate::rules::Position| p.total(Color::White) as i64 - p.total(Color::Black) as i64;
-    let base_lead = lead(start.position());
-    let mut rng = stream.rng(seed, index);
-    let mut last = None;
-    for _ in 0..1000 {
-        let mut game = start.clone();
-        let mut moves = base.moves.clone();
-        for _ in 0..plies {
-            let legal = game.legal_moves();
-            if legal.is_empty() || game.outcome().is_over() {
-                break;
-            }
-            let mv = legal[rng.below(legal.len())];
-            moves.push(mv.to_string());
-            game.make(mv);
-        }
-        if game.outcome().is_over() {
-            continue;
-        }
-        let opening = Opening {
-            fen: base.fen.clone(),
-            moves,
-        };
-        if lead(game.position()) == base_lead {
-            return Ok(opening);
-        }
-        last = Some(opening);
-    }
-    last.ok_or_else(|| {
-        format!(
-            "no line of {plies} random plies leaves the game unfinished (1000 tried): use fewer \
-             plies"
-        )
+    let recipe = RandomOpening::balanced(plies as usize);
+    let line = recipe
+        .draw(&start, &mut stream.rng(seed, index))
+        .ok_or_else(|| {
+            format!(
+                "no line of {plies} random plies leaves the game unfinished ({} tried): use \
+                 fewer plies",
+                recipe.tries
+            )
+        })?;
+    let mut moves = base.moves.clone();
+    moves.extend(
+        line.moves()
+            .skip(start.moves().count())
+            .map(|m| m.to_string()),
+    );
+    Ok(Opening {
+        fen: base.fen.clone(),
+        moves,
     })
 }
 
@@ -192,7 +146,7 @@ pub fn opening_position(opening: &Opening, rules: Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Preset;
+    use crate::rules::{Color, Preset};
     use std::collections::HashSet;
 
     /// An openings file shipped in `docs/openings/`, read under its game's rules.

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
+use crate::play::{End, Foul, Player, Proposal};
 use crate::rules::{format_position, Color, Game, Outcome, Rules};
 
 /// The result of a game.
@@ -220,15 +221,22 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
             );
         }
     }
-    let mut clocks = Clocks::new(settings.tc);
-    let mut played: Vec<String> = Vec::new();
-    loop {
-        let outcome = game.outcome();
-        if outcome.is_over() {
+    let mut seats = Seats {
+        opening_plies: game.moves().count(),
+        engines,
+        clocks: Clocks::new(settings.tc),
+        settings,
+        opening,
+    };
+    let record = crate::play::play_game(&mut game, &mut seats, None);
+    let played: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    let mut engines = seats.engines;
+    let (result, termination) = match record.end {
+        End::Rules(outcome) => {
             let (result, reason) = match outcome {
                 Outcome::Win(c, r) => (GameResult::win(c), r),
                 Outcome::Draw(r) => (GameResult::Draw, r),
-                Outcome::Ongoing => unreachable!(),
+                Outcome::Ongoing => unreachable!("the game ended"),
             };
             let disagreements = ask_engines(&mut engines, opening, &played, result);
             return Played {
@@ -238,79 +246,95 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
                 disagreements,
             };
         }
-        let mover = game.side_to_move();
-        let side = mover.index();
-        let e = &mut *engines[side];
+        // No cap is given: the rules' ply limit ends every match game.
+        End::Adjudicated => (GameResult::Draw, Termination::Normal("adjudicated".into())),
+        End::Foul { side, foul } => {
+            let e = &mut *engines[side.index()];
+            // The engine that fouled restarts for the next game.
+            e.discard();
+            let name = &e.spec.name;
+            let termination = match foul {
+                Foul::Fault(t) => t,
+                Foul::Garbage(word) => {
+                    Termination::Garbage(format!("{name} answered 'bestmove {word}'"))
+                }
+                Foul::Illegal { text, why } => {
+                    Termination::IllegalMove(format!("{name} played {text}: {why}"))
+                }
+            };
+            (GameResult::win(side.other()), termination)
+        }
+    };
+    Played::new(result, termination, played)
+}
+
+/// The two engines of a game with their clocks, as one [`Player`]: each move is asked of the
+/// side to move's engine with the position and its time, and an engine that crashes or
+/// answers after its time plus the margin forfeits.
+struct Seats<'a> {
+    engines: [&'a mut Engine; 2],
+    clocks: Clocks,
+    settings: &'a GameSettings,
+    opening: &'a Opening,
+    /// Plies of the opening, before the engines took over.
+    opening_plies: usize,
+}
+
+impl Player for Seats<'_> {
+    type Fault = Termination;
+
+    fn choose(&mut self, game: &Game) -> Result<Proposal, Termination> {
+        let settings = self.settings;
+        let side = game.side_to_move().index();
+        let e = &mut *self.engines[side];
         let uci = e.spec.proto == super::engine::Proto::Uci;
         // An engine with its own depth or node limit plays by it; the clocks are the others'.
         let own = e.spec.limit.map(Clocks::new);
-        let (go, allowance) = match &own {
-            Some(c) => (c.go_args(uci), c.allowance(side, settings.margin)),
-            None => (clocks.go_args(uci), clocks.allowance(side, settings.margin)),
-        };
-        let position = opening.position_command(&played);
+        let clocks = own.as_ref().unwrap_or(&self.clocks);
+        let (go, allowance) = (clocks.go_args(uci), clocks.allowance(side, settings.margin));
+        let played: Vec<String> = game
+            .moves()
+            .skip(self.opening_plies)
+            .map(|m| m.to_string())
+            .collect();
+        let position = self.opening.position_command(&played);
         // What the engine had, for the record of a time forfeit.
         let budget = match &own {
             Some(_) => format!("{go}, margin {} ms", settings.margin.as_millis()),
             None => format!(
                 "{go}, {} ms on its clock, margin {} ms",
-                clocks.left()[side],
+                self.clocks.left()[side],
                 settings.margin.as_millis()
             ),
-        };
-        let forfeit = |t: Termination, e: &mut Engine| {
-            e.discard();
-            (GameResult::win(mover.other()), t)
         };
         let (word, used) = match e.think(&position, &go, allowance) {
             Ok(answer) => answer,
             Err(Fault::Timeout) => {
-                let why = format!(
+                return Err(Termination::TimeForfeit(format!(
                     "{} gave no bestmove within {} ms ({})",
                     e.spec.name,
                     allowance.as_millis(),
                     budget
-                );
-                let (r, t) = forfeit(Termination::TimeForfeit(why), e);
-                return Played::new(r, t, played);
+                )))
             }
             Err(Fault::Crash(why)) => {
-                let (r, t) = forfeit(Termination::Crash(format!("{}: {why}", e.spec.name)), e);
-                return Played::new(r, t, played);
+                return Err(Termination::Crash(format!("{}: {why}", e.spec.name)))
             }
         };
         if used > allowance {
             // The answer arrived just after the deadline but before we stopped waiting.
-            let why = format!(
+            return Err(Termination::TimeForfeit(format!(
                 "{} answered after {} ms ({})",
                 e.spec.name,
                 used.as_millis(),
                 budget
-            );
-            let (r, t) = forfeit(Termination::TimeForfeit(why), e);
-            return Played::new(r, t, played);
+            )));
         }
-        // Garbage is anything that is not shaped like a move on this board; a well-shaped
-        // move the rules forbid (rule 7 included) is an illegal move.
-        if !rules.reads_as_move(&word) {
-            let why = format!("{} answered 'bestmove {word}'", e.spec.name);
-            let (r, t) = forfeit(Termination::Garbage(why), e);
-            return Played::new(r, t, played);
+        if own.is_none() {
+            // Charged before the move is checked: a move the rules refuse ends the game anyway.
+            self.clocks.charge(side, used);
         }
-        match game.parse_move(&word) {
-            Ok(mv) => {
-                game.make(mv);
-                played.push(mv.to_string());
-                if own.is_none() {
-                    clocks.charge(side, used);
-                }
-            }
-            Err(why) => {
-                let why = format!("{} played {word}: {why}", e.spec.name);
-                let (r, t) = forfeit(Termination::IllegalMove(why), e);
-                return Played::new(r, t, played);
-            }
-        }
+        Ok(Proposal::Text(word))
     }
 }
 

@@ -8,11 +8,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::rules::{format_position, parse_position, perft, Color, Game, Move, Outcome};
-use crate::search::{root_moves, Clock, Limits, Searcher};
+use crate::api;
+use crate::options::Ruleset;
+use crate::rules::{format_position, parse_position, perft, Color, Game, Move};
+use crate::search::{root_moves, Clock, Limits, SEARCH_STACK_SIZE};
 
 use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
-use super::options::{Effect, Settings};
+use super::options::Settings;
 use super::output::{self, Writer};
 
 /// A running search or perft.
@@ -25,10 +27,12 @@ struct Worker {
 
 /// The engine behind the protocol.
 pub struct Engine {
-    settings: Settings,
+    /// The rules the options set (`Variant`, `BoardSize`, ...).
+    rules: Ruleset,
     game: Game,
     spelling: Spelling,
-    searcher: Arc<Mutex<Searcher>>,
+    /// The search with the engine's options, as the library's facade has it.
+    engine: Arc<Mutex<api::Engine>>,
     worker: Option<Worker>,
     writer: Arc<Writer>,
     /// The move list `game` was set with, as sent (empty when it was set otherwise, at its
@@ -50,14 +54,15 @@ pub enum Flow {
 impl Engine {
     /// An engine with `settings`, at the start position of their rules, writing to `writer`.
     pub fn new(settings: Settings, writer: Arc<Writer>) -> Engine {
-        // The settings were checked when they were set, so the size is in range.
-        let mut searcher = Searcher::new(settings.hash_mib);
-        searcher.set_weights(settings.weights);
+        let mut engine = api::Engine::with_options(settings.engine);
+        // A player should not meet the same mistakes every game: the lower levels' draw is
+        // seeded from the wall clock.
+        engine.set_seed(None);
         Engine {
-            game: Game::new(settings.rules()),
-            settings,
+            game: Game::new(settings.rules.rules()),
+            rules: settings.rules,
             spelling: Spelling::default(),
-            searcher: Arc::new(Mutex::new(searcher)),
+            engine: Arc::new(Mutex::new(engine)),
             worker: None,
             writer,
             moves: MoveTexts::default(),
@@ -131,8 +136,8 @@ impl Engine {
             }
             Command::NewGame(spelling) => {
                 if self.idle_for(&format!("{}newgame", spelling.word())) {
-                    self.set_game(Game::new(self.settings.rules()));
-                    self.lock_searcher().clear();
+                    self.set_game(Game::new(self.rules.rules()));
+                    self.lock_engine().new_game();
                 }
             }
             Command::Position { start, moves } => {
@@ -198,8 +203,8 @@ impl Engine {
         }
     }
 
-    fn lock_searcher(&self) -> std::sync::MutexGuard<'_, Searcher> {
-        self.searcher.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock_engine(&self) -> std::sync::MutexGuard<'_, api::Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn hello(&mut self, spelling: Spelling) {
@@ -213,26 +218,23 @@ impl Engine {
         self.writer.send(&format!("{}ok", spelling.word()));
     }
 
+    /// A rule option changes the rules and puts the game at their start; an engine option
+    /// goes to the engine, which does what it needs (resizes or clears the table, reads the
+    /// weights). Either way a refused value changes nothing.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let mut next = self.settings.clone();
-        let effect = match next.set(name, value) {
-            Ok(effect) => effect,
-            Err(e) => return self.writer.error(&format!("setoption: {e}")),
+        let set = if crate::rules::options::find(name).is_some() {
+            self.rules.set(name, value).map(|()| {
+                let game = Game::new(self.rules.rules());
+                self.set_game(game);
+            })
+        } else if crate::options::find(name).is_some() {
+            self.lock_engine().set(name, value)
+        } else {
+            Err(format!("unknown option '{}'", quote(name)))
         };
-        match effect {
-            Effect::None => {}
-            Effect::Rules => self.set_game(Game::new(next.rules())),
-            Effect::Hash => {
-                if let Err(e) = self.lock_searcher().set_hash_mib(next.hash_mib) {
-                    return self
-                        .writer
-                        .error(&format!("setoption: Hash {}: {e}", next.hash_mib));
-                }
-            }
-            Effect::ClearHash => self.lock_searcher().clear(),
-            Effect::Weights => self.lock_searcher().set_weights(next.weights),
+        if let Err(e) = set {
+            self.writer.error(&format!("setoption: {e}"));
         }
-        self.settings = next;
     }
 
     /// Puts `game`, at its start position, in place of the game.
@@ -252,11 +254,11 @@ impl Engine {
     /// copied and no shared move is read, so the cost hardly grows with the game.
     fn set_position(&mut self, start: &Start, moves: MoveTexts) -> Result<(), String> {
         let fresh = match start {
-            Start::StartPos => Game::new(self.settings.rules()),
+            Start::StartPos => Game::new(self.rules.rules()),
             Start::Fen(text) => {
                 let pos = parse_position(text).map_err(|e| format!("position fen: {e}"))?;
                 let rules = self
-                    .settings
+                    .rules
                     .rules()
                     .with_size(pos.size())
                     .map_err(|e| format!("position fen: {e}"))?;
@@ -296,12 +298,10 @@ impl Engine {
             Query::GameOver => self.game.outcome().is_over().to_string(),
             Query::P1Turn => (to_move == Color::White).to_string(),
             Query::P2Turn => (to_move == Color::Black).to_string(),
-            Query::Result => match self.game.outcome() {
-                Outcome::Ongoing => "none".into(),
-                Outcome::Win(Color::White, _) => "p1win".into(),
-                Outcome::Win(Color::Black, _) => "p2win".into(),
-                Outcome::Draw(_) => "draw".into(),
-            },
+            Query::Result => api::Outcome::of(self.game.outcome())
+                .status
+                .protocol()
+                .into(),
             Query::Moves => {
                 let moves: Vec<String> = self
                     .game
@@ -323,13 +323,9 @@ impl Engine {
         let received = Instant::now();
         let outcome = self.game.outcome();
         if outcome.is_over() {
-            let why = match outcome {
-                Outcome::Win(c, r) => format!("{} won: {}", c.name(), r.describe()),
-                Outcome::Draw(r) => format!("draw: {}", r.describe()),
-                Outcome::Ongoing => String::new(),
-            };
             self.writer.error(&format!(
-                "go: the game is over ({why}); there is no move to search"
+                "go: the game is over ({}); there is no move to search",
+                api::Outcome::of(outcome).text
             ));
             return self.answer_at_once(&[]);
         }
@@ -365,45 +361,55 @@ impl Engine {
         };
         // The search's time manager alone decides how long to think (MoveOverhead included);
         // the protocol only forwards the limits. See "Time controls" in protocol/README.md.
-        let options = self.settings.search_options();
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let game = self.game.from_here();
-        let searcher = Arc::clone(&self.searcher);
+        let engine = Arc::clone(&self.engine);
         let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
-        let handle = thread::spawn(move || {
-            let start = received;
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
-                let limits = less_time(limits.clone(), start.elapsed());
-                s.search(&game, &limits, &options, &stop2, &mut |info| {
-                    writer.send(&output::info(info))
-                })
-            }));
-            let (best, nodes) = match result {
-                Ok(r) => (r.best, r.nodes),
-                Err(_) => {
-                    writer.error("the search failed; playing the first legal move");
-                    (None, 0)
+        // The search runs on this thread (its helpers on their own): it needs the stack.
+        let spawned = thread::Builder::new()
+            .name("go".into())
+            .stack_size(SEARCH_STACK_SIZE)
+            .spawn(move || {
+                let start = received;
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let limits = less_time(limits.clone(), start.elapsed());
+                    engine.run(&game, &limits, &stop2, None, false, &mut |info| {
+                        writer.send(&output::info(info))
+                    })
+                }));
+                let (best, nodes) = match result {
+                    Ok(r) => (r.best, r.nodes),
+                    Err(_) => {
+                        writer.error("the search failed; playing the first legal move");
+                        (None, 0)
+                    }
+                };
+                if limits.infinite {
+                    // UCI: after `go infinite` the best move waits for `stop`.
+                    while !stop2.load(Ordering::SeqCst) {
+                        thread::sleep(Duration::from_millis(1));
+                    }
                 }
-            };
-            if limits.infinite {
-                // UCI: after `go infinite` the best move waits for `stop`.
-                while !stop2.load(Ordering::SeqCst) {
-                    thread::sleep(Duration::from_millis(1));
-                }
+                let legal = game.legal_moves();
+                let best = best
+                    .filter(|m| legal.contains(m))
+                    .or_else(|| limits.search_moves.first().copied())
+                    .or_else(|| legal.first().copied());
+                writer.send(&output::final_info(nodes, start.elapsed()));
+                done2.store(true, Ordering::SeqCst);
+                writer.send(&output::bestmove(best));
+            });
+        match spawned {
+            Ok(handle) => self.worker = Some(Worker { handle, stop, done }),
+            Err(e) => {
+                self.writer
+                    .error(&format!("go: cannot start the search thread: {e}"));
+                self.answer_at_once(&[]);
             }
-            let legal = game.legal_moves();
-            let best = best
-                .filter(|m| legal.contains(m))
-                .or_else(|| limits.search_moves.first().copied())
-                .or_else(|| legal.first().copied());
-            writer.send(&output::final_info(nodes, start.elapsed()));
-            done2.store(true, Ordering::SeqCst);
-            writer.send(&output::bestmove(best));
-        });
-        self.worker = Some(Worker { handle, stop, done });
+        }
     }
 
     /// Answers a `go` that is not searched (refused, or on a finished game) with the move a

@@ -2,7 +2,8 @@
 //! specification; this module implements it.
 //!
 //! - [`command`]: a line becomes a [`Command`] (`FromStr`) or a precise error.
-//! - [`options`]: the option table and the command-line flags that mirror it.
+//! - [`options`]: the options in force (the engine's and the rules' tables) and their `option`
+//!   lines.
 //! - [`engine`]: the state (options, game, searcher) and what each command does to it.
 //! - [`output`]: the single writer and the format of every output line.
 //! - [`session`]: the loop with its reader thread.
@@ -15,5 +16,5 @@ pub mod session;
 
 pub use command::{Command, GoParams, MoveTexts, ParseError, Query, Spelling, Start};
 pub use engine::Engine;
-pub use options::{EngineArgs, Settings};
+pub use options::Settings;
 pub use session::{run, run_with};

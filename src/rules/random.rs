@@ -2,6 +2,8 @@
 //! and random openings. Games replay exactly from a seed on every machine.
 
 use super::game::Game;
+use super::geometry::Color;
+use super::moves::Move;
 
 /// A small deterministic random generator (xorshift64*): fast, and good enough to pick moves.
 #[derive(Clone, Debug)]
@@ -33,18 +35,230 @@ impl Rng {
     }
 }
 
-/// Plays up to `plies` random legal moves, stopping before a move that would end the game (or
-/// where there is none): varied, unfinished openings.
+/// How a random line picks each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Any legal move, uniformly.
+    Uniform,
+    /// Half of the time the move that captures the most pieces (when it captures any), else
+    /// any legal move: lines that look like games rather than random walks.
+    CapturesHalfTheTime,
+}
+
+/// What a random line does when a move ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtTheEnd {
+    /// Takes the move back and stops there: the opening is shorter than asked, never over.
+    StopBefore,
+    /// Throws the line away and draws another (see [`RandomOpening::tries`]).
+    Redraw,
+}
+
+/// Which lines are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Balance {
+    /// Any unfinished line.
+    Any,
+    /// A line after which each side keeps the material lead it had at the base (none in Ming
+    /// Mang; the hunt starts 16 against 1), so that neither starts with material in hand. If
+    /// no line of [`RandomOpening::tries`] keeps it, the last unfinished one is taken.
+    KeepLead,
+}
+
+/// A recipe for random openings: how many plies, how moves are picked, what happens at a
+/// game's end and which lines are kept. [`RandomOpening::draw`] is the one way every tool (the
+/// match runner's and datagen's balanced openings, the benchmark's positions, self-play and
+/// the tests' random games) draws a random line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomOpening {
+    /// Random plies to play.
+    pub plies: usize,
+    /// How each move is picked.
+    pub pick: Pick,
+    /// What a game-ending move does.
+    pub at_the_end: AtTheEnd,
+    /// Which lines are kept.
+    pub balance: Balance,
+    /// How many lines may be drawn (at least one).
+    pub tries: usize,
+}
+
+impl RandomOpening {
+    /// Up to `plies` uniformly random plies, stopping before a move that would end the game:
+    /// varied, unfinished openings, always drawn at the first try.
+    pub const fn short_of_the_end(plies: usize) -> RandomOpening {
+        RandomOpening {
+            plies,
+            pick: Pick::Uniform,
+            at_the_end: AtTheEnd::StopBefore,
+            balance: Balance::Any,
+            tries: 1,
+        }
+    }
+
+    /// Exactly `plies` uniformly random plies that keep the material balance of the base and
+    /// leave the game unfinished, drawn up to 1000 times: the openings of matches and
+    /// self-play data.
+    pub const fn balanced(plies: usize) -> RandomOpening {
+        RandomOpening {
+            plies,
+            pick: Pick::Uniform,
+            at_the_end: AtTheEnd::Redraw,
+            balance: Balance::KeepLead,
+            tries: 1000,
+        }
+    }
+
+    /// `base` followed by a random line of this recipe, drawn from `rng`; `None` if every
+    /// line drawn ended the game. `base` is left as it is.
+    pub fn draw(&self, base: &Game, rng: &mut Rng) -> Option<Game> {
+        let lead = |g: &Game| {
+            let p = g.position();
+            p.total(Color::White) as i64 - p.total(Color::Black) as i64
+        };
+        let base_lead = lead(base);
+        let mut unbalanced = None;
+        for _ in 0..self.tries.max(1) {
+            let mut game = base.clone();
+            if self.walk(&mut game, rng) {
+                continue;
+            }
+            if self.balance == Balance::Any || lead(&game) == base_lead {
+                return Some(game);
+            }
+            unbalanced = Some(game);
+        }
+        unbalanced
+    }
+
+    /// Plays one random line on `game`; whether it ended the game (only with
+    /// [`AtTheEnd::Redraw`]: [`AtTheEnd::StopBefore`] takes the ending move back).
+    fn walk(&self, game: &mut Game, rng: &mut Rng) -> bool {
+        for _ in 0..self.plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if self.at_the_end == AtTheEnd::Redraw && game.outcome().is_over() {
+                break;
+            }
+            game.make(self.pick(game, &moves, rng));
+            if self.at_the_end == AtTheEnd::StopBefore && game.outcome().is_over() {
+                game.unmake();
+                break;
+            }
+        }
+        game.outcome().is_over()
+    }
+
+    /// One move of `moves` (the legal moves of `game`, not empty), as [`RandomOpening::pick`]
+    /// says.
+    fn pick(&self, game: &Game, moves: &[Move], rng: &mut Rng) -> Move {
+        match self.pick {
+            Pick::Uniform => moves[rng.below(moves.len())],
+            Pick::CapturesHalfTheTime => {
+                let (pos, rules) = (game.position(), game.rules());
+                let best = moves
+                    .iter()
+                    .copied()
+                    .max_by_key(|&m| (pos.capture_count(m, rules), std::cmp::Reverse(m)))
+                    .expect("moves");
+                let take = rng.below(2) == 0;
+                if take && pos.capture_count(best, rules) > 0 {
+                    best
+                } else {
+                    moves[rng.below(moves.len())]
+                }
+            }
+        }
+    }
+}
+
+/// Plays up to `plies` random legal moves on `game`, stopping before a move that would end
+/// the game (or where there is none): varied, unfinished openings
+/// ([`RandomOpening::short_of_the_end`]).
 pub fn random_opening(game: &mut Game, plies: usize, rng: &mut Rng) {
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return;
+    if let Some(line) = RandomOpening::short_of_the_end(plies).draw(game, rng) {
+        *game = line;
+    }
+}
+
+/// A random stream of one tool. Each has its own, so that a match with `--seed i` never plays
+/// the openings of the self-play data of `datagen --seed i`: the games that test a change are
+/// never the games it was fitted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// `mingmang match --random-openings`.
+    Match,
+    /// `mingmang datagen`.
+    Datagen,
+}
+
+impl Stream {
+    /// The generator of opening `index` of the run seeded `seed` in this stream: each opening
+    /// depends only on `(stream, seed, index)`, so a run draws the same openings whatever
+    /// its concurrency.
+    pub fn rng(self, seed: u64, index: u64) -> Rng {
+        let salt: u64 = match self {
+            Stream::Match => 0x6D61_7463_6820_6F70,
+            Stream::Datagen => 0x6461_7461_6765_6E20,
+        };
+        Rng::new(mix(mix(salt ^ mix(seed)) ^ index))
+    }
+}
+
+/// SplitMix64's finaliser: every input bit moves every output bit, so nearby seeds and
+/// indices give unrelated generators.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Preset, Rules};
+
+    #[test]
+    fn short_openings_stop_before_the_end_and_balanced_ones_keep_the_lead() {
+        // The hunt: one hunter against 16 men, a lead balanced openings keep.
+        let start = Game::new(Rules::preset(Preset::MakyekHunt));
+        let lead = |g: &Game| {
+            let p = g.position();
+            p.total(Color::White) as i64 - p.total(Color::Black) as i64
+        };
+        for seed in 0..20 {
+            let line = RandomOpening::balanced(10)
+                .draw(&start, &mut Rng::new(seed))
+                .unwrap();
+            assert_eq!(line.plies(), 10);
+            assert!(!line.outcome().is_over());
+            assert_eq!(lead(&line), lead(&start), "seed {seed}");
+            // Drawn again from the same seed, the same line.
+            let again = RandomOpening::balanced(10).draw(&start, &mut Rng::new(seed));
+            assert!(again.unwrap().moves().eq(line.moves()));
         }
-        game.make(moves[rng.below(moves.len())]);
-        if game.outcome().is_over() {
-            game.unmake();
-            return;
+        // A small board where random play ends games: a short opening never ends one.
+        let small = Game::new(Rules::new(crate::rules::BoardSize::new(4, 4).unwrap()));
+        for seed in 0..50 {
+            let mut game = small.clone();
+            random_opening(&mut game, 200, &mut Rng::new(seed));
+            assert!(!game.outcome().is_over(), "seed {seed}");
         }
+    }
+
+    #[test]
+    fn a_finished_base_gives_no_line() {
+        // White's lone piece on a1 is walled in: the game is over before the first ply.
+        let position = crate::rules::parse_position("4/4/b3/wb2 w").unwrap();
+        let game = Game::from_position(Rules::new(position.size()), position).unwrap();
+        assert!(RandomOpening::balanced(3)
+            .draw(&game, &mut Rng::new(1))
+            .is_none());
+        let mut same = game.clone();
+        random_opening(&mut same, 3, &mut Rng::new(1));
+        assert_eq!(same.plies(), 0);
     }
 }

@@ -13,10 +13,10 @@
 //! - [`params`]: every tunable number, named and explained; [`SearchConfig`]: the switches.
 //! - [`eval`]: the evaluations and their weights, per game; [`tt`]: the table; [`time`]: the clock;
 //!   [`score`]: score ranges and conversions.
-//! - [`mod@bench`]: the fixed benchmark; [`selfplay`]: simple players and matches for the tests
-//!   and A/B experiments.
+//!
+//! The fixed benchmark and the self-play harness drive the search from outside, in
+//! [`crate::harness`].
 
-pub mod bench;
 mod config;
 pub mod eval;
 mod eval_cache;
@@ -24,19 +24,20 @@ pub mod params;
 mod picker;
 pub mod score;
 mod searcher;
-pub mod selfplay;
 pub mod skill;
 pub mod smp;
 pub mod time;
 pub mod tt;
 pub mod worker;
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::rules::Move;
 pub use config::{SearchConfig, CONFIG_ENV};
 pub use searcher::{root_moves, Searcher};
 pub use skill::{Skill, MAX_SKILL};
+pub use time::{SystemClock, TimeSource};
 
 /// A search score from the side to move's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -137,6 +138,48 @@ pub struct SearchResult {
     /// Time taken.
     pub time: Duration,
 }
+
+/// How a search is run, besides what it searches: how it is stopped, where it reads the
+/// time, and what seeds the move a lower strength level draws.
+///
+/// The search runs its main thread on the caller's thread (helpers, if more threads are
+/// asked for, on threads of their own): one thread means no thread is started. So a host
+/// that has a single thread gets control back only through `poll`, which the main thread
+/// calls every few hundred nodes (well under a millisecond); a browser's Web Worker, busy
+/// searching, checks there whether a `stop` message came (through a shared flag) or its own
+/// deadline passed. The caller's thread needs room on its stack for the search:
+/// [`SEARCH_STACK_SIZE`] is always enough.
+pub struct Control<'a> {
+    /// Set (from any thread) to stop the search.
+    pub stop: &'a AtomicBool,
+    /// The clock of the time limits and of the reported times.
+    pub clock: &'a dyn TimeSource,
+    /// Asked by the main thread every few hundred nodes whether to stop; `true` stops the
+    /// search as `stop` does.
+    pub poll: Option<&'a mut dyn FnMut() -> bool>,
+    /// The seed of the move drawn below full strength (mixed with the position); `None` draws
+    /// it from the wall clock, so that a player does not meet the same mistakes every game.
+    pub seed: Option<u64>,
+}
+
+impl<'a> Control<'a> {
+    /// Stopped by `stop` alone, on the system's clock, the strength level's draw seeded from
+    /// the wall clock.
+    pub fn new(stop: &'a AtomicBool) -> Control<'a> {
+        Control {
+            stop,
+            clock: &SystemClock,
+            poll: None,
+            seed: None,
+        }
+    }
+}
+
+/// The stack a search can need at most: the move lists of up to [`score::MAX_PLY`] plies
+/// live on it. The search's helper threads get it, and so do the threads the protocol and
+/// datagen search on. A process's main thread (8 MiB on Linux) is plenty in practice: the
+/// whole benchmark runs in 512 KiB.
+pub const SEARCH_STACK_SIZE: usize = STACK_SIZE;
 
 /// Default transposition table size.
 pub const DEFAULT_HASH_MIB: usize = 16;

@@ -2,8 +2,8 @@
 //! search from start to result (root moves, threads, the deepest completed answer).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex};
-use std::time::Instant;
+use std::sync::Mutex;
+use std::time::Duration;
 
 use super::eval::Weights;
 use super::score::{to_score, INF, MAX_PLY};
@@ -13,8 +13,8 @@ use super::time::TimeManager;
 use super::tt::Tt;
 use super::worker::{RootMove, Worker};
 use super::{
-    Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, DEFAULT_HASH_MIB,
-    MAX_HASH_MIB, STACK_SIZE,
+    Control, Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult,
+    DEFAULT_HASH_MIB, MAX_HASH_MIB, STACK_SIZE,
 };
 use crate::rules::random::Rng;
 use crate::rules::{Game, Move, Outcome};
@@ -98,8 +98,11 @@ impl Searcher {
     /// far, or the first of [`root_moves`] if none was searched yet.
     ///
     /// Threads: `options.threads` searchers share the table (Lazy SMP); the first one's result
-    /// is returned. The callback is called on the caller's thread. When the side to move has no
-    /// legal move, `best` is `None` and the score is `Mate(0)` (lost) or the game's result.
+    /// is returned. The first searches on the caller's thread, which also receives the reports
+    /// (see [`Control`] for the stack it needs). When the side to move has no legal move,
+    /// `best` is `None` and the score is `Mate(0)` (lost) or the game's result.
+    ///
+    /// This is [`Searcher::search_with`] on the system's clock, stopped by `stop` alone.
     pub fn search(
         &mut self,
         game: &Game,
@@ -108,11 +111,25 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let start = Instant::now();
+        self.search_with(game, limits, options, &mut Control::new(stop), report)
+    }
+
+    /// [`Searcher::search`] under `control`: its stop flag, its host's poll, its clock and
+    /// its seed.
+    pub fn search_with(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        options: &SearchOptions,
+        control: &mut Control,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let clock = control.clock;
+        let start = clock.now();
         self.tt.new_search();
         let legal = root_moves(game, &limits.search_moves);
         if legal.is_empty() {
-            return no_move(game, start);
+            return no_move(game, clock.now().saturating_sub(start));
         }
         let root: Vec<RootMove> = legal
             .iter()
@@ -128,6 +145,7 @@ impl Searcher {
             .max_plies()
             .map(|m| m.saturating_sub(game.plies() as u32));
         let time = TimeManager::new(
+            clock,
             start,
             limits,
             game.side_to_move(),
@@ -146,7 +164,7 @@ impl Searcher {
         let threads = options.threads.max(1);
         let shared = Shared {
             tt: &self.tt,
-            stop,
+            stop: control.stop,
             abort: AtomicBool::new(false),
             nodes: CacheLine(AtomicU64::new(0)),
             time,
@@ -164,14 +182,19 @@ impl Searcher {
         };
         // A lower strength level needs the scores of the lines it draws its move among.
         let multi_pv = options.multi_pv.max(options.skill.width()).max(1);
-        let (main_root, depth) = run_threads(&shared, game, &root, multi_pv, report);
+        // The poll is borrowed for this search only (the object's lifetime shortened to it).
+        let poll: Option<&mut dyn FnMut() -> bool> = match control.poll.as_mut() {
+            Some(p) => Some(&mut **p),
+            None => None,
+        };
+        let (main_root, depth) = run_threads(&shared, game, &root, multi_pv, poll, report);
         // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more;
         // its lines are reported too, so the last report always matches the result.
         let helper = shared.helper_best.lock().expect("not poisoned").take();
         let best_root = match helper {
             Some((d, seldepth, root)) if d > depth => {
                 let nodes = shared.nodes.load(Ordering::Relaxed);
-                let time = start.elapsed();
+                let time = shared.time.elapsed();
                 for (k, rm) in root.iter().take(multi_pv).enumerate() {
                     report(&SearchInfo {
                         depth: d,
@@ -189,7 +212,7 @@ impl Searcher {
             }
             _ => main_root,
         };
-        let best = &best_root[pick_line(&best_root, multi_pv, options.skill, game)];
+        let best = &best_root[pick_line(&best_root, multi_pv, options.skill, game, control.seed)];
         SearchResult {
             best: Some(best.mv),
             score: if best.score > -INF {
@@ -199,15 +222,22 @@ impl Searcher {
             },
             pv: best.pv.clone(),
             nodes: shared.nodes.load(Ordering::Relaxed),
-            time: start.elapsed(),
+            time: shared.time.elapsed(),
         }
     }
 }
 
 /// Which of the searched lines to play: the best at full strength, otherwise one drawn by
 /// the strength level among the lines searched exactly (the first `lines`). The draw is seeded
-/// from the clock, so a player does not meet the same mistakes in every game.
-fn pick_line(root: &[RootMove], lines: usize, skill: Skill, game: &Game) -> usize {
+/// by `seed` and the position, or without a seed from the wall clock, so a player does not
+/// meet the same mistakes in every game.
+fn pick_line(
+    root: &[RootMove],
+    lines: usize,
+    skill: Skill,
+    game: &Game,
+    seed: Option<u64>,
+) -> usize {
     if skill.is_full() {
         return 0;
     }
@@ -217,10 +247,8 @@ fn pick_line(root: &[RootMove], lines: usize, skill: Skill, game: &Game) -> usiz
         .take_while(|rm| rm.score > -INF)
         .map(|rm| rm.score)
         .collect();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut rng = Rng::new(nanos ^ game.position().hash());
+    let seed = seed.unwrap_or_else(wall_clock_nanos);
+    let mut rng = Rng::new(seed ^ game.position().hash());
     skill.choose(&scores, &mut rng)
 }
 
@@ -245,8 +273,19 @@ pub fn root_moves(game: &Game, search_moves: &[Move]) -> Vec<Move> {
     legal
 }
 
-/// The result when the side to move has no legal move: lost (or the game's result).
-fn no_move(game: &Game, start: Instant) -> SearchResult {
+/// Nanoseconds of the wall clock (zero where there is none: `wasm32-unknown-unknown`).
+fn wall_clock_nanos() -> u64 {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    return std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    return 0;
+}
+
+/// The result when the side to move has no legal move: lost (or the game's result), found
+/// in `time`.
+fn no_move(game: &Game, time: Duration) -> SearchResult {
     let us = game.side_to_move();
     let score = match game.outcome() {
         Outcome::Win(c, _) if c == us => Score::Mate(0),
@@ -258,69 +297,59 @@ fn no_move(game: &Game, start: Instant) -> SearchResult {
         score,
         pv: Vec::new(),
         nodes: 0,
-        time: start.elapsed(),
+        time,
     }
 }
 
-/// Runs the main search thread and its helpers over `root`, forwarding the main thread's
-/// reports to `report` on the caller's thread; returns the main thread's root moves (best
-/// first) and the depth it completed.
-fn run_threads(
-    shared: &Shared,
+/// Runs the main search over `root` on the caller's thread, reporting to `report` and asking
+/// `poll` whether to stop, and its helpers (if more threads are asked for) on threads of their
+/// own, started by a thread of their own while the main search runs; returns the main
+/// search's root moves (best first) and the depth it completed.
+fn run_threads<'a>(
+    shared: &'a Shared<'a>,
     game: &Game,
     root: &[RootMove],
     multi_pv: usize,
+    poll: Option<&'a mut dyn FnMut() -> bool>,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> (Vec<RootMove>, u32) {
-    let (tx, rx) = mpsc::channel::<SearchInfo>();
     let max_depth = shared.max_depth;
+    let mut main = Worker::new(0, shared, game.from_here());
+    main.set_poll(poll);
+    let mut main_root = root.to_vec();
+    if shared.threads <= 1 {
+        let depth = main.iterate(&mut main_root, max_depth, multi_pv, Some(report));
+        return (main_root, depth);
+    }
     std::thread::scope(|scope| {
-        // The main thread first: it searches while the helpers are still being started (with
-        // many more threads than cores, starting them all takes a while), and a helper that
-        // starts after the search is over leaves at once.
-        let main = {
-            let mut root = root.to_vec();
-            let game = game.from_here();
-            std::thread::Builder::new()
-                .name("search-0".into())
-                .stack_size(STACK_SIZE)
-                .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(0, shared, game);
-                    let depth = w.iterate(&mut root, max_depth, multi_pv, Some(&tx));
-                    // Done: the helpers stop too.
-                    shared.abort.store(true, Ordering::Relaxed);
-                    (root, depth)
-                })
-                .expect("spawn search thread")
-        };
-        let mut helpers = Vec::new();
-        for id in 1..shared.threads {
-            if shared.abort.load(Ordering::Relaxed) {
-                break;
-            }
-            let root = root.to_vec();
-            let handle = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(STACK_SIZE)
-                .spawn_scoped(scope, move || {
+        // Starting many more threads than cores takes a while: the main search does not wait
+        // for it, and a helper that starts after the search is over leaves at once.
+        std::thread::Builder::new()
+            .name("search-start".into())
+            .spawn_scoped(scope, move || {
+                for id in 1..shared.threads {
                     if shared.abort.load(Ordering::Relaxed) {
-                        return;
+                        break;
                     }
-                    let mut root = root;
-                    let mut w = Worker::new(id, shared, game.from_here());
-                    w.iterate(&mut root, max_depth, multi_pv, None);
-                })
-                .expect("spawn search thread");
-            helpers.push(handle);
-        }
-        // Reports are forwarded on the caller's thread until the main searcher hangs up.
-        for info in rx {
-            report(&info);
-        }
-        let out = main.join().expect("search thread panicked");
-        for h in helpers {
-            h.join().expect("search thread panicked");
-        }
-        out
+                    let root = root.to_vec();
+                    std::thread::Builder::new()
+                        .name(format!("search-{id}"))
+                        .stack_size(STACK_SIZE)
+                        .spawn_scoped(scope, move || {
+                            if shared.abort.load(Ordering::Relaxed) {
+                                return;
+                            }
+                            let mut root = root;
+                            let mut w = Worker::new(id, shared, game.from_here());
+                            w.iterate(&mut root, max_depth, multi_pv, None);
+                        })
+                        .expect("spawn search thread");
+                }
+            })
+            .expect("spawn search thread");
+        let depth = main.iterate(&mut main_root, max_depth, multi_pv, Some(report));
+        // Done: the helpers stop too (the scope waits for them).
+        shared.abort.store(true, Ordering::Relaxed);
+        (main_root, depth)
     })
 }

@@ -23,7 +23,7 @@ pub struct Shared<'a> {
     /// threads write it often, and the fields they read at every node must not share its line.
     pub nodes: CacheLine<AtomicU64>,
     /// The time budget.
-    pub time: TimeManager,
+    pub time: TimeManager<'a>,
     /// Node budget.
     pub node_limit: Option<u64>,
     /// Pruning switches.

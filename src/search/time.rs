@@ -13,15 +13,45 @@
 //! when the time is up, at any depth), spending at most half its increment, so the clock
 //! climbs back.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{Clock, Limits};
 use crate::rules::Color;
 
+/// Where a search reads the time: a monotonic reading from an arbitrary origin. The search
+/// reads the time only through it, so a host without the system's clock supplies its own (a
+/// WebAssembly build in a browser, where `std::time::Instant` panics, plugs in
+/// `performance.now()`).
+pub trait TimeSource: Sync {
+    /// The time since the source's origin; never less than an earlier reading.
+    fn now(&self) -> Duration;
+}
+
+/// The system's monotonic clock (`std::time::Instant`). On `wasm32-unknown-unknown`, which has
+/// none, its time stands still: time limits never expire there unless the host supplies a
+/// [`TimeSource`] of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl TimeSource for SystemClock {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    fn now(&self) -> Duration {
+        static ORIGIN: once_cell::sync::Lazy<std::time::Instant> =
+            once_cell::sync::Lazy::new(std::time::Instant::now);
+        ORIGIN.elapsed()
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    fn now(&self) -> Duration {
+        Duration::ZERO
+    }
+}
+
 /// Time budget of one search.
-#[derive(Clone, Copy, Debug)]
-pub struct TimeManager {
-    start: Instant,
+#[derive(Clone, Copy)]
+pub struct TimeManager<'a> {
+    clock: &'a dyn TimeSource,
+    start: Duration,
     soft: Option<Duration>,
     hard: Option<Duration>,
 }
@@ -41,17 +71,18 @@ pub const STALL_RESERVE: Duration = Duration::from_millis(400);
 /// no increment either.
 pub const NO_CLOCK_MOVE_TIME: Duration = Duration::from_millis(1000);
 
-impl TimeManager {
-    /// The budget for `side` to move under `limits`, keeping `overhead` in reserve for
-    /// communication delays. `plies_left` is how many plies the game can still last under its
-    /// ply limit, if it has one.
+impl<'a> TimeManager<'a> {
+    /// The budget for `side` to move under `limits` from `start` (a reading of `clock`),
+    /// keeping `overhead` in reserve for communication delays. `plies_left` is how many plies
+    /// the game can still last under its ply limit, if it has one.
     pub fn new(
-        start: Instant,
+        clock: &'a dyn TimeSource,
+        start: Duration,
         limits: &Limits,
         side: Color,
         overhead: Duration,
         plies_left: Option<u32>,
-    ) -> TimeManager {
+    ) -> TimeManager<'a> {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         let mut bound = |s: Duration, h: Duration| {
@@ -69,23 +100,28 @@ impl TimeManager {
             let (s, h) = clock_budget(clock, side, overhead, plies_left);
             bound(s, h);
         }
-        TimeManager { start, soft, hard }
+        TimeManager {
+            clock,
+            start,
+            soft,
+            hard,
+        }
     }
 
     /// Time since the search began.
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        self.clock.now().saturating_sub(self.start)
     }
 
     /// Whether the hard limit has passed: stop searching now.
     pub fn hard_expired(&self) -> bool {
-        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+        self.hard.is_some_and(|h| self.elapsed() >= h)
     }
 
     /// Whether another iteration should not be started. With an exact move time that is only
     /// when the time is up; the iteration then running is cut off at the hard limit.
     pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.start.elapsed() >= s)
+        self.soft.is_some_and(|s| self.elapsed() >= s)
     }
 
     /// Whether any time limit applies.
@@ -171,7 +207,8 @@ mod tests {
 
     fn budget(limits: &Limits, plies_left: Option<u32>) -> (Duration, Duration) {
         let tm = TimeManager::new(
-            Instant::now(),
+            &SystemClock,
+            SystemClock.now(),
             limits,
             Color::White,
             Duration::from_millis(30),
@@ -186,7 +223,8 @@ mod tests {
         assert!(hard <= Duration::from_millis(970 - 400) / 3, "{hard:?}");
         assert!(soft <= hard);
         let none = TimeManager::new(
-            Instant::now(),
+            &SystemClock,
+            Duration::ZERO,
             &Limits::default(),
             Color::White,
             Duration::ZERO,

@@ -60,21 +60,33 @@ const LINE: usize = 64;
 /// The table's slots, in zeroed memory: the buckets on cache lines, a large table on huge-page
 /// boundaries and, on Linux, in huge pages.
 ///
-/// The memory comes zeroed from the allocator, which for a large table means fresh pages the
-/// system maps on first use: making even a gigabyte table takes no time, and memory is only
-/// committed as the search fills it. With 4 KiB pages that first use costs a page fault per
-/// page (two, when a probe reads it before a store writes it), and most probes of a large
-/// table miss the TLB: Hash 1024 searched at half the speed of Hash 16. Huge pages, asked for
-/// with `madvise(MADV_HUGEPAGE)`, make both 512 times rarer (see BENCHMARKS.md).
+/// On Linux a table of a huge page or more is mapped straight from the system: its pages are
+/// zero until first used, so making even a gigabyte table takes no time and writes nothing,
+/// and memory is only committed as the search fills it. (From the allocator, a table freed and
+/// made again, as `setoption Hash` or `bench` does, comes from reused memory that the allocator
+/// zeroes whole: measured, 18% of `bench`'s instructions.) With 4 KiB pages that first use
+/// costs a page fault per page, and most probes of a large table miss the TLB: Hash 1024
+/// searched at half the speed of Hash 16. Huge pages, asked for with `madvise(MADV_HUGEPAGE)`,
+/// make both 512 times rarer (see BENCHMARKS.md). Smaller tables, and other systems, take
+/// zeroed memory from the allocator.
 struct Slots {
-    /// The allocation, and how it was made (`None` for no slots).
-    alloc: Option<(NonNull<u8>, Layout)>,
-    /// The first slot, aligned inside the allocation.
+    /// Where the memory came from (`None` for no slots).
+    memory: Option<Memory>,
+    /// The first slot, aligned inside the memory.
     first: NonNull<Slot>,
     len: usize,
 }
 
-// SAFETY: `Slots` owns its allocation like a `Box<[Slot]>`, and `Slot` is made of atomics, so
+/// The memory behind the slots.
+enum Memory {
+    /// From the allocator, with its layout.
+    Allocated(NonNull<u8>, Layout),
+    /// Mapped from the system, with its length.
+    #[cfg(target_os = "linux")]
+    Mapped(NonNull<u8>, usize),
+}
+
+// SAFETY: `Slots` owns its memory like a `Box<[Slot]>`, and `Slot` is made of atomics, so
 // sharing and sending it between threads is as safe as for `Box<[Slot]>`.
 unsafe impl Send for Slots {}
 unsafe impl Sync for Slots {}
@@ -83,7 +95,7 @@ impl Slots {
     /// `n` empty slots.
     fn new(n: usize) -> Slots {
         let empty = Slots {
-            alloc: None,
+            memory: None,
             first: NonNull::dangling(),
             len: 0,
         };
@@ -94,32 +106,55 @@ impl Slots {
             .checked_mul(std::mem::size_of::<Slot>())
             .expect("table size fits in memory");
         let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { LINE };
-        // The allocator's own alignment stays that of a slot: that is what gives lazily zeroed
-        // fresh pages (a larger one would have the allocator write the zeros). The slots start
-        // at the first aligned address inside.
-        let layout = Layout::from_size_align(bytes + align, std::mem::align_of::<Slot>())
-            .expect("table size fits in memory");
-        // SAFETY: `layout` has a non-zero size.
-        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })
-            .unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        // The slots start at the first aligned address inside `bytes + align` bytes.
+        let (base, memory) = Slots::zeroed(bytes + align);
         let offset = base.as_ptr().align_offset(align);
         // SAFETY: `offset < align`, so the slots' `bytes` lie inside the `bytes + align` bytes
-        // allocated.
+        // obtained.
         let first = unsafe { base.add(offset) }.cast::<Slot>();
         advise_huge_pages(first.as_ptr().cast(), bytes);
         Slots {
-            alloc: Some((base, layout)),
+            memory: Some(memory),
             first,
             len: n,
         }
     }
-}
 
-impl Slots {
+    /// `bytes` zeroed bytes (at least a huge page: mapped, on Linux).
+    fn zeroed(bytes: usize) -> (NonNull<u8>, Memory) {
+        #[cfg(target_os = "linux")]
+        if bytes > HUGE_PAGE {
+            // SAFETY: an anonymous private mapping of `bytes` bytes, asked of the system with
+            // no address; it is unmapped only in `drop`.
+            let p = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    bytes,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if p != libc::MAP_FAILED {
+                let base = NonNull::new(p.cast::<u8>()).expect("a mapping is not at address 0");
+                return (base, Memory::Mapped(base, bytes));
+            }
+        }
+        // The allocator's own alignment stays that of a slot: a larger one would have it write
+        // the zeros even for fresh memory.
+        let layout = Layout::from_size_align(bytes, std::mem::align_of::<Slot>())
+            .expect("table size fits in memory");
+        // SAFETY: `layout` has a non-zero size.
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        (base, Memory::Allocated(base, layout))
+    }
+
     /// Writes zeros over every slot.
     fn zero(&mut self) {
-        // SAFETY: `first` points to `len` slots inside the allocation, `&mut self` means no
-        // other reference to them exists, and all-zero bytes are a valid `Slot`.
+        // SAFETY: `first` points to `len` slots inside the memory, `&mut self` means no other
+        // reference to them exists, and all-zero bytes are a valid `Slot`.
         unsafe { std::ptr::write_bytes(self.first.as_ptr(), 0, self.len) }
     }
 }
@@ -128,18 +163,26 @@ impl std::ops::Deref for Slots {
     type Target = [Slot];
 
     fn deref(&self) -> &[Slot] {
-        // SAFETY: `first` points to `len` slots inside the allocation (or is dangling with
-        // `len` 0), zeroed when made, and all-zero bytes are a valid `Slot` (two `AtomicU64`
-        // holding 0); they live as long as `self`.
+        // SAFETY: `first` points to `len` slots inside the memory (or is dangling with `len`
+        // 0), zeroed when made, and all-zero bytes are a valid `Slot` (two `AtomicU64` holding
+        // 0); they live as long as `self`.
         unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
     }
 }
 
 impl Drop for Slots {
     fn drop(&mut self) {
-        if let Some((base, layout)) = self.alloc {
-            // SAFETY: allocated in `Slots::new` with this layout, and freed only here.
-            unsafe { std::alloc::dealloc(base.as_ptr(), layout) }
+        match self.memory.take() {
+            // SAFETY: allocated in `Slots::zeroed` with this layout, and freed only here.
+            Some(Memory::Allocated(base, layout)) => unsafe {
+                std::alloc::dealloc(base.as_ptr(), layout)
+            },
+            #[cfg(target_os = "linux")]
+            // SAFETY: mapped in `Slots::zeroed` with this length, and unmapped only here.
+            Some(Memory::Mapped(base, bytes)) => unsafe {
+                libc::munmap(base.as_ptr().cast(), bytes);
+            },
+            None => {}
         }
     }
 }

@@ -116,6 +116,8 @@ pub struct Worker<'a> {
     hash_cache: ChildHashCache,
     /// Whether other threads search too (then busy nodes are marked and deferred).
     smp: bool,
+    /// The host's "should I stop?" (main thread only; see [`crate::search::Control`]).
+    host_poll: Option<&'a mut dyn FnMut() -> bool>,
 }
 
 /// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
@@ -178,7 +180,13 @@ impl<'a> Worker<'a> {
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
+            host_poll: None,
         }
+    }
+
+    /// Makes this thread ask `poll` whether to stop, at every poll of the limits.
+    pub fn set_poll(&mut self, poll: Option<&'a mut dyn FnMut() -> bool>) {
+        self.host_poll = poll;
     }
 
     /// Nodes this thread searched.
@@ -202,6 +210,12 @@ impl<'a> Worker<'a> {
         self.flushed = self.nodes;
         if s.stop.load(Ordering::Relaxed) || s.abort.load(Ordering::Relaxed) {
             self.stopped = true;
+        }
+        if let Some(poll) = self.host_poll.as_mut() {
+            if !self.stopped && poll() {
+                self.stopped = true;
+                s.abort.store(true, Ordering::Relaxed);
+            }
         }
         let all = s.nodes.load(Ordering::Relaxed);
         if s.time.hard_expired() || s.node_limit.is_some_and(|n| all >= n) {

@@ -3,7 +3,6 @@
 //! move that already beat the previous best there).
 
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::Sender;
 
 use super::super::params::{
     ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, LMR_MIN_DEPTH,
@@ -119,7 +118,7 @@ impl Worker<'_> {
         root: &mut Vec<RootMove>,
         max_depth: u32,
         multi_pv: usize,
-        report: Option<&Sender<SearchInfo>>,
+        mut report: Option<&mut dyn FnMut(&SearchInfo)>,
     ) -> u32 {
         let mut completed = 0;
         let mut last_good = root.clone();
@@ -153,8 +152,8 @@ impl Worker<'_> {
             if !self.is_main() && self.offer_to_main(root, completed) {
                 break;
             }
-            if let Some(tx) = report {
-                self.report(root, completed, multi_pv, tx);
+            if let Some(report) = report.as_mut() {
+                self.report(root, completed, multi_pv, &mut **report);
             }
             if self.is_main() && self.enough(root, completed) {
                 break;
@@ -176,8 +175,8 @@ impl Worker<'_> {
                     if let Some(k) = root.iter().position(|rm| rm.mv == better.mv) {
                         root[..=k].rotate_right(1);
                         root[0] = better;
-                        if let Some(tx) = report {
-                            self.report(root, completed + 1, 1, tx);
+                        if let Some(report) = report.as_mut() {
+                            self.report(root, completed + 1, 1, &mut **report);
                         }
                     }
                 }
@@ -240,20 +239,20 @@ impl Worker<'_> {
         false
     }
 
-    /// Sends the completed depth's lines to the caller.
+    /// Tells the caller of the completed depth's lines.
     fn report(
         &mut self,
         root: &[RootMove],
         completed: u32,
         multi_pv: usize,
-        tx: &Sender<SearchInfo>,
+        report: &mut dyn FnMut(&SearchInfo),
     ) {
         self.poll();
         let s = self.shared;
         let nodes = s.nodes.load(Ordering::Relaxed);
         let time = s.time.elapsed();
         for (k, rm) in root.iter().take(multi_pv).enumerate() {
-            let _ = tx.send(SearchInfo {
+            report(&SearchInfo {
                 depth: completed,
                 seldepth: self.seldepth as u32,
                 score: to_score(rm.score),

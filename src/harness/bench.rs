@@ -5,9 +5,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
-use crate::rules::random::Rng;
+use crate::rules::random::{Balance, Pick, RandomOpening, Rng};
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
+use crate::search::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -44,33 +44,6 @@ const fn spec(w: usize, h: usize, plies: usize, seed: u64) -> Spec {
             max_plies: None,
         },
         shuffle: false,
-    }
-}
-
-/// Plays a seeded sequence: captures are preferred half of the time, so positions look like
-/// games rather than random walks.
-fn play_sequence(game: &mut Game, plies: usize, rng: &mut Rng) {
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        let (pos, rules) = (game.position(), game.rules());
-        let best_cap = moves
-            .iter()
-            .copied()
-            .max_by_key(|&m| (pos.capture_count(m, rules), std::cmp::Reverse(m)))
-            .expect("moves");
-        let mv = if rng.below(2) == 0 && pos.capture_count(best_cap, rules) > 0 {
-            best_cap
-        } else {
-            moves[rng.below(moves.len())]
-        };
-        game.make(mv);
-        if game.outcome().is_over() {
-            game.unmake();
-            return;
-        }
     }
 }
 
@@ -158,7 +131,15 @@ pub fn positions() -> Vec<BenchPosition> {
                 .expect("bench rules are valid");
             let mut game = Game::new(rules);
             let mut rng = Rng::new(s.seed);
-            play_sequence(&mut game, s.plies, &mut rng);
+            // Captures are preferred half of the time, so positions look like games rather
+            // than random walks.
+            let recipe = RandomOpening {
+                pick: Pick::CapturesHalfTheTime,
+                ..RandomOpening::short_of_the_end(s.plies)
+            };
+            if let Some(line) = recipe.draw(&game, &mut rng) {
+                game = line;
+            }
             if s.shuffle {
                 shuffle(&mut game, &mut rng);
             }
@@ -185,18 +166,16 @@ pub fn depth_for(size: BoardSize, depth: u32) -> u32 {
 pub fn variant_positions(rules: Rules) -> Vec<BenchPosition> {
     let mut out = Vec::new();
     for (i, plies) in [0usize, 4, 8, 12, 16, 24, 32, 40].into_iter().enumerate() {
-        let mut game = Game::new(rules);
+        // One line, thrown away if it ends the game.
+        let recipe = RandomOpening {
+            tries: 1,
+            balance: Balance::Any,
+            ..RandomOpening::balanced(plies)
+        };
         let mut rng = Rng::new(0xBE7C + i as u64);
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            game.make(moves[rng.below(moves.len())]);
-        }
-        if game.outcome().is_over() {
+        let Some(game) = recipe.draw(&Game::new(rules), &mut rng) else {
             continue;
-        }
+        };
         out.push(BenchPosition {
             name: format!("{} after {} plies", rules.preset_name(), game.plies()),
             game,

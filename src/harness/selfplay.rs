@@ -4,9 +4,10 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Limits, SearchConfig, SearchOptions, Searcher};
+use crate::play::{self, End, Proposal, Sides};
 use crate::rules::random::{random_opening, Rng};
 use crate::rules::{Color, Game, Move, Outcome, Rules};
+use crate::search::{Limits, SearchConfig, SearchOptions, Searcher};
 
 /// Something that picks moves.
 pub trait Player {
@@ -82,25 +83,30 @@ impl Player for EnginePlayer {
     }
 }
 
-/// Plays `game` to its end. The rules should carry a ply limit so the game ends; as a safety
-/// net, 2000 plies end it as a draw.
-pub fn play_game(game: &mut Game, white: &mut dyn Player, black: &mut dyn Player) -> Outcome {
-    for _ in 0..2000 {
-        let outcome = game.outcome();
-        if outcome.is_over() {
-            return outcome;
-        }
-        let player: &mut dyn Player = if game.side_to_move() == Color::White {
-            &mut *white
-        } else {
-            &mut *black
-        };
-        let mv = player
-            .choose(game)
-            .expect("a move when the game is not over");
-        game.play(mv).expect("players choose legal moves");
+/// A simple player as a player of the game loop: a player with no move has none to give.
+struct Simple<'a>(&'a mut dyn Player);
+
+impl play::Player for Simple<'_> {
+    type Fault = ();
+
+    fn choose(&mut self, game: &Game) -> Result<Proposal, ()> {
+        self.0.choose(game).map(Proposal::Move).ok_or(())
     }
-    Outcome::Draw(crate::rules::EndReason::PlyLimit)
+}
+
+/// Plays `game` to its end. The rules should carry a ply limit so the game ends; as a safety
+/// net, 2000 plies end it as a draw. Panics if a player fails to give a legal move in a game
+/// that is not over: these players are the engine and its test opponents, which never should.
+pub fn play_game(game: &mut Game, white: &mut dyn Player, black: &mut dyn Player) -> Outcome {
+    let mut sides = Sides {
+        white: &mut Simple(white),
+        black: &mut Simple(black),
+    };
+    let record = play::play_game(game, &mut sides, Some(2000));
+    if let End::Foul { side, foul } = &record.end {
+        panic!("{} failed to give a legal move: {foul:?}", side.name());
+    }
+    record.end.outcome()
 }
 
 /// Results of a match from the first player's point of view.
