@@ -99,11 +99,9 @@ fn datagen_shards_side_by_side_concatenate_and_tune() {
     e.bestmove();
     e.send(&format!("setoption name EvalFile value {}", path(&w2)));
     assert!(e.sync().is_empty());
-    e.send("setoption name EvalFile value /no/such/file");
-    let lines = e.sync();
-    assert!(
-        lines[0].contains("option EvalFile: cannot read"),
-        "{lines:?}"
+    e.first_contains(
+        "setoption name EvalFile value /no/such/file",
+        "option EvalFile: cannot read",
     );
     e.finish();
     run_fails(

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use common::binary::{run_fails, run_ok, Session};
+use common::binary::{assert_within, run_fails, run_ok, Session};
 use common::matches::Match;
 use common::scratch::{path, scratch};
 
@@ -36,11 +36,7 @@ fn small_data(dir: &Path, games: u32) -> PathBuf {
 fn fails_quickly(args: &[&str], needle: &str, limit: Duration) {
     let start = Instant::now();
     run_fails(args, needle);
-    assert!(
-        start.elapsed() < limit,
-        "{args:?} took {:?}",
-        start.elapsed()
-    );
+    assert_within(start, limit, &format!("{args:?}"));
 }
 
 #[test]
@@ -48,11 +44,9 @@ fn endless_and_huge_files_are_refused_at_their_limit() {
     let second = Duration::from_secs(10);
     // The weights file, by option and by flag.
     let mut e = Session::start(&[]);
-    e.send("setoption name EvalFile value /dev/zero");
-    let lines = e.sync();
-    assert!(
-        lines[0].contains("option EvalFile: weights file /dev/zero is larger than 1 MiB"),
-        "{lines:?}"
+    e.first_contains(
+        "setoption name EvalFile value /dev/zero",
+        "option EvalFile: weights file /dev/zero is larger than 1 MiB",
     );
     e.send("position startpos");
     e.send("go depth 2");
@@ -159,9 +153,10 @@ fn numbers_out_of_range_are_refused() {
         std::fs::write(&weights, format!("mingmang-medium material {value}\n")).unwrap();
         run_fails(&["--eval-file", &path(&weights)], needle);
         let mut e = Session::start(&[]);
-        e.send(&format!("setoption name EvalFile value {}", path(&weights)));
-        let lines = e.sync();
-        assert!(lines[0].contains(needle), "{lines:?}");
+        e.first_contains(
+            &format!("setoption name EvalFile value {}", path(&weights)),
+            needle,
+        );
         // The engine still plays with its weights: no forced result out of nowhere.
         e.send("position startpos");
         e.send("go depth 3");

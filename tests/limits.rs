@@ -11,7 +11,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::binary::Session;
+use common::binary::{assert_within, Session};
 use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, BoardSize, Game, Preset, Rules};
@@ -271,11 +271,7 @@ fn stop_and_quit_end_a_search_inside_depth_1() {
         std::thread::sleep(Duration::from_millis(20));
         let sent = e.send("quit");
         e.exit_status(Duration::from_secs(5));
-        assert!(
-            sent.elapsed() < ANSWER_BOUND,
-            "{fen}: quit took {:?}",
-            sent.elapsed()
-        );
+        assert_within(sent, ANSWER_BOUND, &format!("{fen}: quit"));
     }
 }
 

@@ -157,15 +157,21 @@ fn isready_and_stop_during_infinite_search() {
     e.finish();
 }
 
+/// Sends `line` and expects an `info string error:` containing `needle` first, and `count`
+/// lines in all; returns them.
+fn expect_error_in(e: &mut Session, line: &str, needle: &str, count: usize) -> Vec<String> {
+    let lines = e.first_contains(line, needle);
+    assert_eq!(lines.len(), count, "{line}: {lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: "),
+        "{line}: {lines:?}"
+    );
+    lines
+}
+
 /// Sends `line` and expects an `info string error:` containing `needle` and nothing else.
 fn expect_error(e: &mut Session, line: &str, needle: &str) {
-    e.send(line);
-    let lines = e.sync();
-    assert_eq!(lines.len(), 1, "{line}: {lines:?}");
-    assert!(
-        lines[0].starts_with("info string error: ") && lines[0].contains(needle),
-        "{line}: {lines:?} lacks {needle:?}"
-    );
+    expect_error_in(e, line, needle, 1);
 }
 
 /// Every kind of bad input gets an error line, leaves the state as it was, and the engine
@@ -238,13 +244,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("go ponder", "does not ponder"),
         ("go depth 3 sideways", "unknown go parameter 'sideways'"),
     ] {
-        e.send(line);
-        let lines = e.sync();
-        assert_eq!(lines.len(), 2, "{line}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: ") && lines[0].contains(needle),
-            "{line}: {lines:?} lacks {needle:?}"
-        );
+        let lines = expect_error_in(&mut e, line, needle, 2);
         assert!(lines[0].ends_with("; not searching"), "{line}: {lines:?}");
         let best = lines[1].strip_prefix("bestmove ").expect("a bestmove");
         assert_eq!(e.ask(&format!("query islegal {best}")), "true", "{line}");

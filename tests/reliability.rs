@@ -281,16 +281,18 @@ fn long_games_resent_move_by_move_read_only_what_changed() {
     let before = position(&mut e);
     let mut bad = moves.clone();
     bad.push("a1a1".into());
-    e.send(&format!("position startpos moves {}", bad.join(" ")));
-    let lines = e.sync();
-    assert!(lines[0].contains("move 1201 of the list"), "{lines:?}");
+    e.first_contains(
+        &format!("position startpos moves {}", bad.join(" ")),
+        "move 1201 of the list",
+    );
     assert_eq!(position(&mut e), before);
     // A move in the middle that differs is read and checked from there on.
     let mut other = moves.clone();
     other[600] = "s19s19".into();
-    e.send(&format!("position startpos moves {}", other.join(" ")));
-    let lines = e.sync();
-    assert!(lines[0].contains("move 601 of the list"), "{lines:?}");
+    e.first_contains(
+        &format!("position startpos moves {}", other.join(" ")),
+        "move 601 of the list",
+    );
     assert_eq!(position(&mut e), before);
     // The search runs on a long game, rule 7 and all.
     e.send("go depth 2");
@@ -318,9 +320,10 @@ fn many_threads_keep_the_clock() {
         // Far more threads than cores, and still well within the clock.
         assert!(sent.elapsed() < Duration::from_millis(1000));
     }
-    e.send("setoption name Threads value 257");
-    let lines = e.sync();
-    assert!(lines[0].contains("out of range (1 to 256)"), "{lines:?}");
+    e.first_contains(
+        "setoption name Threads value 257",
+        "out of range (1 to 256)",
+    );
     e.finish();
 }
 
@@ -369,17 +372,10 @@ fn messages_say_what_is_wrong() {
         ["info string error: setoption: option BoardSize: board width 25 is out of range (4 to 19)"]
     );
     // go depth: the range it states is the range it accepts.
-    e.send("go depth -1");
-    let lines = e.sync();
-    assert!(lines[0].contains("from 0 to"), "{lines:?}");
+    e.first_contains("go depth -1", "from 0 to");
     // The new-game command named as sent.
     e.send("go infinite");
-    e.send("uainewgame");
-    let lines = e.sync();
-    assert!(
-        lines[0].contains("'uainewgame' is not allowed"),
-        "{lines:?}"
-    );
+    e.first_contains("uainewgame", "'uainewgame' is not allowed");
     e.send("stop");
     e.bestmove();
     // A stopped perft says how far it got.

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::binary::assert_within;
 use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
 use mingmang::harness::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use mingmang::rules::random::{random_opening, Rng};
@@ -398,11 +399,7 @@ fn movetime_is_respected() {
         &mut |_| {},
     );
     assert!(r.best.is_some());
-    assert!(
-        start.elapsed() < Duration::from_millis(250),
-        "{:?}",
-        start.elapsed()
-    );
+    assert_within(start, Duration::from_millis(250), "the search");
 }
 
 fn engine(depth: u32) -> Box<dyn Player> {

@@ -324,16 +324,15 @@ mod tests {
             o.as_deref(),
             Some("both play opening 3 of the openings file")
         );
-        // Random openings by seed and number.
-        assert!(shard("random", 1, 0, 5)
-            .overlap(&shard("random", 2, 0, 5))
-            .is_none());
-        assert!(shard("random", 1, 0, 5)
-            .overlap(&shard("random", 1, 5, 5))
-            .is_none());
-        assert!(shard("random", 1, 0, 5)
-            .overlap(&shard("random", 1, 4, 5))
-            .is_some());
+        // Random openings by seed and number; the start position is one opening.
+        for (a, b, overlap) in [
+            ((1, 0, 5), (2, 0, 5), false),
+            ((1, 0, 5), (1, 5, 5), false),
+            ((1, 0, 5), (1, 4, 5), true),
+        ] {
+            let found = shard("random", a.0, a.1, a.2).overlap(&shard("random", b.0, b.1, b.2));
+            assert_eq!(found.is_some(), overlap, "{a:?} {b:?}: {found:?}");
+        }
         assert!(shard("start", 3, 0, 0)
             .overlap(&shard("start", 3, 0, 0))
             .is_some());

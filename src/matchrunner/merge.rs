@@ -251,14 +251,10 @@ impl ShardEntry {
                 )]),
             ));
         }
-        fields.push(("terminations", counts_json(&self.terminations)));
-        fields.push((
-            "faults",
-            Json::Array(self.faults.iter().map(counts_json).collect()),
-        ));
-        fields.push((
-            "disagreements",
-            Json::Array(self.disagreements.iter().map(json::text).collect()),
+        fields.extend(endings_json(
+            &self.terminations,
+            &self.faults,
+            &self.disagreements,
         ));
         if let Some(s) = &self.sprt {
             fields.push(("sprt", super::sprt_json(s, 0.0, SprtDecision::Continue)));
@@ -278,6 +274,26 @@ impl ShardEntry {
             ..other.clone()
         }
     }
+}
+
+/// The fields that say how games ended: endings by kind, each engine's faults, and the
+/// referee's disagreements (a shard and a merged summary write them alike).
+fn endings_json(
+    terminations: &BTreeMap<String, u64>,
+    faults: &[BTreeMap<String, u64>],
+    disagreements: &[String],
+) -> [(&'static str, Json); 3] {
+    [
+        ("terminations", counts_json(terminations)),
+        (
+            "faults",
+            Json::Array(faults.iter().map(counts_json).collect()),
+        ),
+        (
+            "disagreements",
+            Json::Array(disagreements.iter().map(json::text).collect()),
+        ),
+    ]
 }
 
 fn counts_json(map: &BTreeMap<String, u64>) -> Json {
@@ -590,14 +606,10 @@ impl Merged {
                 None => Json::Null,
             },
         ));
-        top.push(("terminations", counts_json(&self.terminations)));
-        top.push((
-            "faults",
-            Json::Array(self.faults.iter().map(counts_json).collect()),
-        ));
-        top.push((
-            "disagreements",
-            Json::Array(self.disagreements.iter().map(json::text).collect()),
+        top.extend(endings_json(
+            &self.terminations,
+            &self.faults,
+            &self.disagreements,
         ));
         top.push((
             "shards",

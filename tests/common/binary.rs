@@ -343,6 +343,18 @@ impl Session {
         lines
     }
 
+    /// Sends `line`, syncs, and returns the lines it produced; the first must contain `needle`
+    /// (an error or a reply the test is about).
+    pub fn first_contains(&mut self, line: &str, needle: &str) -> Vec<String> {
+        self.send(line);
+        let lines = self.sync();
+        assert!(
+            lines.first().is_some_and(|l| l.contains(needle)),
+            "{line}: {lines:?} lacks {needle:?}"
+        );
+        lines
+    }
+
     /// Sends `line` and returns the single `response ...` it produces (after syncing).
     pub fn ask(&mut self, line: &str) -> String {
         self.send(line);
@@ -453,4 +465,12 @@ pub fn check_line_shape(line: &str) {
         // single-spaced words.
         assert!(!line.contains("  "), "doubled space in {line:?}");
     }
+}
+
+/// Fails the test when more than `limit` passed since `start` (bounds with a wide margin for a
+/// loaded machine: they catch a fault that takes many times longer, never a slow run).
+#[track_caller]
+pub fn assert_within(start: Instant, limit: Duration, what: &str) {
+    let took = start.elapsed();
+    assert!(took < limit, "{what} took {took:?} (limit {limit:?})");
 }
