@@ -10,7 +10,7 @@
 //! endings are printed (`--nocapture`) so a win by count is visible as such.
 //!
 //! Measured (depth in `DEPTH`, 20 games each, engine wins-losses-draws, how the wins came):
-//! see `BENCHMARKS.md`, "The relatives against a greedy mover".
+//! see `docs/benchmarks-history.md`, "The relatives against a greedy mover".
 
 mod common;
 

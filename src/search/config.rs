@@ -35,7 +35,7 @@ pub struct SearchConfig {
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
 /// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
-/// swapped, 10,000 nodes per move; table in `BENCHMARKS.md`): a switch is on only if turning
+/// swapped, 10,000 nodes per move; table in `docs/benchmarks-history.md`): a switch is on only if turning
 /// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
 /// did not, so they are off. Reverse futility pruning came later, with an SPRT at 3000 nodes
 /// per move (+30.5 +- 18.4 Elo over 1029 games); internal iterative reduction measured

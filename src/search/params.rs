@@ -2,7 +2,7 @@
 //! value. Naming: `*_MIN_DEPTH` / `*_MAX_DEPTH` bound the depth left at which a technique
 //! applies; `*_MARGIN*` is a score margin in centi-pieces (100 = one piece); `*_BASE` and
 //! `*_PER_*` are the constant and the slope of a formula. The values were set by self-play
-//! matches (`BENCHMARKS.md`); the switches that turn techniques on and off are in
+//! matches (`docs/benchmarks-history.md`); the switches that turn techniques on and off are in
 //! [`super::SearchConfig`].
 
 /// Quiescence plies beyond the main search: conversions can cascade for several plies, but a
@@ -21,7 +21,7 @@ pub const HISTORY_BONUS_SCALE: i32 = 32;
 /// Late move reductions: `LMR_BASE + ln(depth) * ln(moves searched) / LMR_DIVISOR` plies, the
 /// usual logarithmic shape. The move lists here are long (a hundred moves and more on 8x8)
 /// and a late quiet move rarely matters, so the divisor is lower than chess engines' (more
-/// reduction): 1.75 beat 2.25 by SPRT on 8x8 at 3000 nodes a move (`BENCHMARKS.md`).
+/// reduction): 1.75 beat 2.25 by SPRT on 8x8 at 3000 nodes a move (`docs/benchmarks-history.md`).
 pub const LMR_BASE: f64 = 0.5;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 1.75;

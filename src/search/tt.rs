@@ -67,7 +67,7 @@ const LINE: usize = 64;
 /// zeroes whole: measured, 18% of `bench`'s instructions.) With 4 KiB pages that first use
 /// costs a page fault per page, and most probes of a large table miss the TLB: Hash 1024
 /// searched at half the speed of Hash 16. Huge pages, asked for with `madvise(MADV_HUGEPAGE)`,
-/// make both 512 times rarer (see BENCHMARKS.md). Smaller tables, and other systems, take
+/// make both 512 times rarer (see docs/benchmarks-history.md, "Big tables and long histories"). Smaller tables, and other systems, take
 /// zeroed memory from the allocator.
 struct Slots {
     /// Where the memory came from (`None` for no slots).
