@@ -242,6 +242,14 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         return merged;
     }
     let config = args.config()?;
+    if let Some(preset) = args.preset {
+        // Said before the first game, so that the record of a run shows what it stood for.
+        println!(
+            "Preset {}: {} (flags given beside it win)",
+            preset.name(),
+            preset.flags()
+        );
+    }
     matchrunner::run(&config).map(|_| ())
 }
 

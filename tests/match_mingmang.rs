@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::matches::{assert_summary, records, score_of, tags, Match};
+use common::matches::{assert_summary, json_num, records, score_of, tags, Match};
 
 #[test]
 fn mingmang_against_itself_on_gundru() {
@@ -130,4 +130,53 @@ fn options_for_mingmang_are_checked_before_the_match() {
         let err = run_fails(&args, expected);
         assert!(err.contains("--engine a: "), "{err}");
     }
+}
+
+/// A preset stands for its flags: the screen plays 3000 nodes a move from random 8-ply
+/// openings under an SPRT by pairs, the STC a 4+0.04 clock; flags given beside a preset win.
+#[test]
+fn presets_stand_for_their_flags_and_given_flags_win() {
+    let played = Match::new("preset-screen")
+        .mingmang("name=a")
+        .mingmang("name=b")
+        .flags("--preset screen --games 2 --max-plies 30")
+        .records()
+        .run();
+    assert!(
+        played.stdout.starts_with(
+            "Preset screen: --nodes 3000 --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+             model=pairs --games 4000 --random-openings 8"
+        ),
+        "{}",
+        played.stdout
+    );
+    assert!(
+        played.json.contains("\"time_control\": \"nodes=3000\""),
+        "{}",
+        played.json
+    );
+    assert!(played.json.contains("\"plies\": 8"), "{}", played.json);
+    assert!(played
+        .stdout
+        .contains("SPRT elo0 0 elo1 10 alpha 0.05 beta 0.05 by pairs"));
+    assert_eq!(json_num(&played.json, "games_played"), 2.0);
+
+    let played = Match::new("preset-stc")
+        .mingmang("name=a")
+        .mingmang("name=b")
+        .flags("--preset stc --nodes 500 --random-openings 4 --games 2 --max-plies 20")
+        .flags("--sprt elo0=0 elo1=20")
+        .records()
+        .run();
+    assert!(
+        played.json.contains("\"time_control\": \"nodes=500\""),
+        "{}",
+        played.json
+    );
+    assert!(played.json.contains("\"plies\": 4"), "{}", played.json);
+    assert!(
+        played.stdout.contains("SPRT elo0 0 elo1 20"),
+        "{}",
+        played.stdout
+    );
 }

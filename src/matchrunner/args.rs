@@ -8,6 +8,7 @@ use clap::{ArgGroup, Args};
 
 use super::engine::EngineSpec;
 use super::openings::{check_opening_plies, read_openings};
+use super::preset::{Preset, PRESET_OPENING_PLIES};
 use super::referee::GameSettings;
 use super::stats::Sprt;
 use super::tc::TimeControl;
@@ -57,6 +58,8 @@ result files of another match are never replaced without --force.
 Examples:
   mingmang match --engine cmd=./mingmang name=new --engine cmd=./old name=old \\
       --games 100 --concurrency 2 --tc 10+0.1 --random-openings 4 --pgn games.pgn
+  mingmang match --engine cmd=./mingmang name=new --engine cmd=./base name=base \\
+      --preset stc --json stc.json        (screen, stc, ltc: see --preset)
   mingmang match --engine cmd=./a --engine cmd=./b --each proto=uci option.Hash=16 \\
       --movetime 50 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --games 20000 --json out.json
   mingmang match --engine cmd=./a --engine cmd=./b --engine cmd=./c --rounds 2 --games 2 \\
@@ -87,9 +90,15 @@ pub struct MatchArgs {
     /// Words applied to every engine, e.g. --each proto=uci option.Hash=16.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub each: Vec<String>,
-    /// Games per pair of engines per round; each opening is played twice, colours swapped.
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    pub games: u32,
+    /// Games per pair of engines per round; each opening is played twice, colours swapped
+    /// (default 2, or the preset's).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u32>,
+    /// A stage of testing a change: screen (3000 nodes a move), stc (a 4+0.04 clock) or ltc
+    /// (16+0.16), each with an SPRT by pairs (elo0=0 elo1=10), a cap on games and random
+    /// 8-ply openings. Flags given beside it win over its values.
+    #[arg(long, value_enum, value_name = "STAGE")]
+    pub preset: Option<Preset>,
     /// Rounds: the schedule is repeated with new openings.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub rounds: u32,
@@ -256,9 +265,15 @@ impl MatchArgs {
             TimeControl::Depth(d)
         } else if let Some(n) = self.nodes {
             TimeControl::Nodes(n)
+        } else if let (Some(p), None) = (self.preset, self.movetime) {
+            p.time_control()
         } else {
             TimeControl::MoveTime(self.movetime.unwrap_or(100))
         };
+        let random_openings = self
+            .random_openings
+            .or(self.preset.map(|_| PRESET_OPENING_PLIES))
+            .filter(|_| self.openings.is_none());
         let openings = if let Some(path) = &self.openings {
             let text =
                 crate::files::read_text(path, "--openings", crate::files::OPENINGS_FILE_LIMIT)?;
@@ -268,14 +283,18 @@ impl MatchArgs {
                 path: path.display().to_string(),
                 fingerprint: crate::files::fingerprint(text.as_bytes()),
             }
-        } else if let Some(k) = self.random_openings {
+        } else if let Some(k) = random_openings {
             check_opening_plies(rules, k, "--random-openings")?;
             OpeningSource::Random(k)
         } else {
             OpeningSource::Start
         };
-        let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
-        if self.games == 0 || self.rounds == 0 {
+        let sprt_words = self.sprt.clone().or(self.preset.map(Preset::sprt_words));
+        let sprt = sprt_words.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+        let games = self
+            .games
+            .unwrap_or(self.preset.map_or(2, Preset::max_games));
+        if games == 0 || self.rounds == 0 {
             return Err("--games and --rounds must be at least 1".into());
         }
         if self.concurrency == 0 {
@@ -286,7 +305,7 @@ impl MatchArgs {
         }
         Ok(MatchConfig {
             engines,
-            games: self.games,
+            games,
             rounds: self.rounds,
             concurrency: self.concurrency,
             settings: GameSettings {

@@ -15,6 +15,7 @@ pub mod journal;
 pub mod json;
 pub mod merge;
 pub mod openings;
+pub mod preset;
 pub mod record;
 pub mod referee;
 pub mod stats;
