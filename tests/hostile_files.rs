@@ -125,14 +125,12 @@ fn outputs_never_destroy_inputs_or_results() {
     // A match whose summary cannot be written fails before its first game (a thousand
     // games of a second each would take a quarter of an hour).
     let start = Instant::now();
-    Match::new("nodir")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    Match::self_play("nodir")
         .flags("--games 1000 --movetime 1000 --json /nonexistent/dir/x.json")
         .refused("cannot write --json /nonexistent/dir/x.json");
     assert!(start.elapsed() < Duration::from_secs(10));
     // A match's records over an existing file, or onto its own openings.
-    let m = Match::new("existing").mingmang("name=a").mingmang("name=b");
+    let m = Match::self_play("existing");
     let pgn = m.file("old.pgn");
     std::fs::write(&pgn, "old games\n").unwrap();
     m.flags(&format!("--games 2 --depth 1 --pgn {}", path(&pgn)))
@@ -205,9 +203,7 @@ fn requests_that_cannot_be_honoured_are_refused() {
     let dir = scratch("hostile", "requests");
     let out = path(&dir.join("d.txt"));
     // Openings as long as the game.
-    Match::new("long-openings")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    Match::self_play("long-openings")
         .flags("--max-plies 20 --random-openings 20 --games 2")
         .refused("--random-openings 20 leaves no game to play under --max-plies 20");
     run_fails(
@@ -223,9 +219,7 @@ fn requests_that_cannot_be_honoured_are_refused() {
         "--opening-plies 12 leaves no game to play",
     );
     // No ply limit: games that might never end.
-    Match::new("no-limit")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    Match::self_play("no-limit")
         .flags("--max-plies 0 --games 2")
         .refused("a match needs a ply limit");
     run_fails(

@@ -93,9 +93,7 @@ fn per_engine_depth() {
 /// scheduling delays of a loaded test machine, not for the engine's own use of time.
 #[test]
 fn fast_clock_match_has_no_time_losses() {
-    let stdout = Match::new("clock")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    let stdout = Match::self_play("clock")
         .flags("--games 4 --concurrency 2 --tc 1+0.05 --timemargin 300")
         .flags("--random-openings 6 --max-plies 80")
         .run()
@@ -136,9 +134,7 @@ fn options_for_mingmang_are_checked_before_the_match() {
 /// openings under an SPRT by pairs, the STC a 4+0.04 clock; flags given beside a preset win.
 #[test]
 fn presets_stand_for_their_flags_and_given_flags_win() {
-    let played = Match::new("preset-screen")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    let played = Match::self_play("preset-screen")
         .flags("--preset screen --games 2 --max-plies 30")
         .records()
         .run();
@@ -161,9 +157,7 @@ fn presets_stand_for_their_flags_and_given_flags_win() {
         .contains("SPRT elo0 0 elo1 10 alpha 0.05 beta 0.05 by pairs"));
     assert_eq!(json_num(&played.json, "games_played"), 2.0);
 
-    let played = Match::new("preset-stc")
-        .mingmang("name=a")
-        .mingmang("name=b")
+    let played = Match::self_play("preset-stc")
         .flags("--preset stc --nodes 500 --random-openings 4 --games 2 --max-plies 20")
         .flags("--sprt elo0=0 elo1=20")
         .records()

@@ -123,9 +123,7 @@ fn a_merged_summary_among_its_shards_counts_each_game_once() {
 #[test]
 fn shards_of_other_settings_are_refused() {
     let by_nodes = |name: &str, nodes: u32| {
-        Match::new(name)
-            .mingmang("name=a")
-            .mingmang("name=b")
+        Match::self_play(name)
             .flags(&format!(
                 "--size 5x5 --max-plies 20 --games 2 --nodes {nodes} --seed {nodes}"
             ))

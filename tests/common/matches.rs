@@ -50,6 +50,11 @@ impl Match {
         self.engine(BIN, settings)
     }
 
+    /// mingmang against itself, the engines named `a` and `b`.
+    pub fn self_play(name: &str) -> Match {
+        Match::new(name).mingmang("name=a").mingmang("name=b")
+    }
+
     /// The Python random mover (`tests/engines/mm_random.py`) started with `flags`
     /// (`--seed 2`, `--fault hang --after 2`), with its settings.
     pub fn python(self, flags: &str, settings: &str) -> Match {
