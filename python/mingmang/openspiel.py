@@ -20,11 +20,9 @@ a1 = 0): ``from * N + to`` for a move, ``N * N + s`` for a Gala placement on squ
 ``N * N + N`` for the pass (territory scoring); ``N * N + N + 1`` actions in all. See
 :func:`mingmang.move_to_action`.
 
-Observation tensor, shape ``(9, H, W)``, row r being rank r + 1, from the observing player's
-side: 0 the player's men, 1 the player's kings (or hunter), 2 the opponent's men, 3 the
-opponent's kings, 4 empty squares, 5 all ones when the player is to move, 6 the player's
-pieces in hand and 7 the opponent's (Gala), each divided by N, 8 the plies played divided by
-``max_plies``. The positions met before (rule 7) are not in it: the legal actions carry that.
+Observation tensor: the board planes of :mod:`mingmang.planes` (shape ``(9, H, W)``), from
+the observing player's side, the plies counted against ``max_plies``. Information state
+string: the start position and the moves played, which decide legality.
 
 Returns: 1 to the winner and -1 to the loser, 0 each for a draw, at the end only.
 """
@@ -33,6 +31,7 @@ import numpy as np
 import pyspiel
 
 import mingmang
+from mingmang import planes
 
 GAME_NAME = "mingmang"
 
@@ -48,17 +47,7 @@ DEFAULT_PARAMS = {
 }
 
 #: The planes of the observation tensor, in order.
-PLANES = (
-    "own_men",
-    "own_kings",
-    "opponent_men",
-    "opponent_kings",
-    "empty",
-    "to_move",
-    "own_hand",
-    "opponent_hand",
-    "plies",
-)
+PLANES = planes.PLANES
 
 _PLAYER_OF_SIDE = {"white": 0, "black": 1}
 
@@ -178,40 +167,20 @@ def _returns_of(outcome):
 
 
 class BoardObserver:
-    """The observation of a state: board planes (see the module's documentation) and, as a
-    string, the position (or, for the information state, the start and the moves played,
-    which decide legality)."""
+    """The observation of a state: the board planes, and the position string."""
 
     def __init__(self, game, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        shape = (len(PLANES), game.height, game.width)
+        shape = planes.shape(game.width, game.height)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}
-        self._squares = game.width * game.height
         self._max_plies = game.max_plies
 
     def set_from(self, state, player):
         """Fills the planes with `state` as `player` sees it."""
-        planes = self.dict["observation"]
-        planes.fill(0.0)
-        board, side, hand = _parse_position(state.game.position())
-        own = "w" if player == 0 else "b"
-        height = len(board)
-        for row_from_top, rank in enumerate(board):
-            row = height - 1 - row_from_top
-            for col, cell in enumerate(rank):
-                if cell == ".":
-                    planes[4, row, col] = 1.0
-                    continue
-                mine = cell.lower() == own
-                king = cell.isupper()
-                planes[(0 if mine else 2) + (1 if king else 0), row, col] = 1.0
-        if side == own:
-            planes[5].fill(1.0)
-        planes[6].fill(hand[own] / self._squares)
-        planes[7].fill(hand["b" if own == "w" else "w"] / self._squares)
-        planes[8].fill(min(state.game.ply / self._max_plies, 1.0))
+        side = "white" if player == 0 else "black"
+        planes.fill(self.dict["observation"], state.game, side, self._max_plies)
 
     def string_from(self, state, player):
         """The position string."""
@@ -226,32 +195,6 @@ class HistoryObserver(BoardObserver):
     def string_from(self, state, player):
         del player
         return " ".join([state.game.start_position(), "moves"] + state.game.moves())
-
-
-def _parse_position(text):
-    """The board as rows of cells (``.`` for empty, top rank first), the side to move
-    (``w``/``b``) and the pieces in hand by side, from a position string."""
-    fields = text.split()
-    rows = []
-    for rank in fields[0].split("/"):
-        cells = []
-        run = ""
-        for c in rank:
-            if c.isdigit():
-                run += c
-                continue
-            if run:
-                cells.extend("." * int(run))
-                run = ""
-            cells.append(c)
-        if run:
-            cells.extend("." * int(run))
-        rows.append(cells)
-    hand = {"w": 0, "b": 0}
-    if len(fields) > 2:
-        white, black = fields[2][1:].split("b")
-        hand = {"w": int(white), "b": int(black)}
-    return rows, fields[1], hand
 
 
 pyspiel.register_game(GAME_TYPE, MingMangGame)
