@@ -299,7 +299,9 @@ class Engine:
         """
 
 def num_actions(width: int, height: int) -> int:
-    """The number of actions of a board: N*N moves, N placements and the pass (N squares)."""
+    """The number of actions of a board: N*N moves, N placements and the pass (N squares).
+
+    Raises ``ValueError`` for a board the engine has not (4 to 19 files and ranks)."""
 
 def move_to_action(text: str, width: int, height: int) -> int:
     """The action number of a move: ``from*N + to``, ``N*N + square`` for a placement,

@@ -418,12 +418,32 @@ fn encode(text: &str, width: usize, height: usize) -> Option<usize> {
     Some(from * squares + to)
 }
 
+/// The sizes of board the engine plays on, files and ranks alike.
+const BOARD_SIDES: std::ops::RangeInclusive<usize> = 4..=19;
+
+/// Refuses a board size the engine has no board for (and whose action count could overflow).
+fn check_board(width: usize, height: usize) -> PyResult<()> {
+    if BOARD_SIDES.contains(&width) && BOARD_SIDES.contains(&height) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "a board is 4 to 19 files by 4 to 19 ranks, not {width}x{height}"
+        )))
+    }
+}
+
+/// The number of actions of a board with `squares` squares: every (from, to) pair, a
+/// placement on every square, and the pass.
+fn action_count(squares: usize) -> usize {
+    squares * squares + squares + 1
+}
+
 /// The number of actions of a `width` x `height` board: every (from, to) pair, a placement on
 /// every square, and the pass.
 #[pyfunction]
-fn num_actions(width: usize, height: usize) -> usize {
-    let squares = width * height;
-    squares * squares + squares + 1
+fn num_actions(width: usize, height: usize) -> PyResult<usize> {
+    check_board(width, height)?;
+    Ok(action_count(width * height))
 }
 
 /// The action number of the move `text` on a `width` x `height` board: `from * N + to` for a
@@ -432,6 +452,7 @@ fn num_actions(width: usize, height: usize) -> usize {
 /// that is not a move on that board.
 #[pyfunction]
 fn move_to_action(text: &str, width: usize, height: usize) -> PyResult<usize> {
+    check_board(width, height)?;
     encode(text, width, height).ok_or_else(|| {
         MoveError::new_err(format!(
             "'{text}' is not a move on a {width}x{height} board"
@@ -443,11 +464,12 @@ fn move_to_action(text: &str, width: usize, height: usize) -> PyResult<usize> {
 /// `move_to_action`). Raises `MoveError` for a number outside the encoding.
 #[pyfunction]
 fn action_to_move(action: usize, width: usize, height: usize) -> PyResult<String> {
+    check_board(width, height)?;
     let squares = width * height;
-    if action >= num_actions(width, height) {
+    if action >= action_count(squares) {
         return Err(MoveError::new_err(format!(
             "action {action} is not one of the {} actions of a {width}x{height} board",
-            num_actions(width, height)
+            action_count(squares)
         )));
     }
     Ok(if action == squares * squares + squares {

@@ -108,6 +108,14 @@ def test_errors_carry_the_engine_message():
         assert isinstance(caught.value, ValueError)
 
 
+def test_the_action_encoding_refuses_boards_the_engine_has_not():
+    for width, height in [(0, 0), (3, 8), (8, 20), (10**9, 10**9)]:
+        with pytest.raises(ValueError, match="4 to 19 files"):
+            mingmang.num_actions(width, height)
+        with pytest.raises(ValueError, match="4 to 19 files"):
+            mingmang.action_to_move(0, width, height)
+
+
 def test_wrong_python_types_raise_type_errors():
     with pytest.raises(TypeError):
         mingmang.Rules(board_size=3.5)
