@@ -8,11 +8,17 @@ The positions are those of random games (a fixed seed), so the queries see mid-g
 not only start positions.
 """
 
+import os
 import random
 import sys
 import time
 
-import mingmang
+# Run as a script, Python puts this directory first on the path, and the package's sources
+# here lack the compiled module: import the installed package instead.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
+import mingmang  # noqa: E402
 
 RUNS = 5
 
