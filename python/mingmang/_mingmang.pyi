@@ -1,13 +1,34 @@
 """Type stubs of the native module: the engine's facade bound with PyO3."""
 
-from typing import Iterable, List, Optional, Tuple, Union
+from typing import Iterable, List, Optional, Tuple, Union, final
+
+__all__ = [
+    "Engine",
+    "Game",
+    "GameOverError",
+    "LimitsError",
+    "Line",
+    "MingmangError",
+    "MoveError",
+    "OptionError",
+    "OptionInfo",
+    "Outcome",
+    "PositionError",
+    "Rules",
+    "Score",
+    "SearchResult",
+    "action_to_move",
+    "move_to_action",
+    "num_actions",
+    "__version__",
+]
 
 __version__: str
 
-Moves = Union[str, Iterable[str]]
+_Moves = Union[str, Iterable[str]]
 """Moves as one string separated by spaces, or as a sequence of strings."""
 
-OptionValue = Union[bool, int, str]
+_OptionValue = Union[bool, int, str]
 """An option's value: ``True``/``False`` for a check, an int for a spin, else text."""
 
 class MingmangError(ValueError):
@@ -28,6 +49,7 @@ class GameOverError(MingmangError):
 class LimitsError(MingmangError):
     """Search limits the position cannot honour, or a perft too deep."""
 
+@final
 class OptionInfo:
     """One option of the rules or of the engine, as the protocol announces it."""
 
@@ -50,6 +72,7 @@ class OptionInfo:
     def help(self) -> str:
         """What it does, one line."""
 
+@final
 class Rules:
     """The rules of a game: a variant and its rule options, always valid.
 
@@ -58,14 +81,14 @@ class Rules:
     ``Rules("gundru", territory=True, max_plies=200)``.
     """
 
-    def __init__(self, variant: str = "mingmang", **options: OptionValue) -> None: ...
+    def __new__(cls, variant: str = "mingmang", **options: _OptionValue) -> "Rules": ...
     @staticmethod
     def variants() -> List[str]:
         """The names of the variants, the default first."""
     @staticmethod
     def options() -> List[OptionInfo]:
         """Every rule option, in the protocol's order (the variant first)."""
-    def set(self, name: str, value: OptionValue) -> None:
+    def set(self, name: str, value: _OptionValue) -> None:
         """Sets a rule option; raises :class:`OptionError` and changes nothing if it does not fit."""
     def get(self, name: str) -> str:
         """The value of a rule option, as the protocol writes it."""
@@ -85,6 +108,7 @@ class Rules:
     def __copy__(self) -> "Rules": ...
     def __deepcopy__(self, memo: object) -> "Rules": ...
 
+@final
 class Outcome:
     """A game's outcome: where it stands and, once over, why."""
 
@@ -113,6 +137,7 @@ class Outcome:
     def result(self) -> str:
         """``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while the game goes on."""
 
+@final
 class Game:
     """A game under some rules: legal moves, play, undo, outcome, position, perft.
 
@@ -121,13 +146,13 @@ class Game:
     position) depends on it.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         variant: Union[str, Rules, None] = None,
         position: Optional[str] = None,
-        moves: Optional[Moves] = None,
-        **options: OptionValue,
-    ) -> None: ...
+        moves: Optional[_Moves] = None,
+        **options: _OptionValue,
+    ) -> "Game": ...
     @property
     def rules(self) -> Rules:
         """The rules of this game."""
@@ -149,7 +174,7 @@ class Game:
         """Plays the move numbered ``action`` in the fixed encoding."""
     def push(self, move: str) -> None:
         """:meth:`play`, as python-chess names it."""
-    def play_moves(self, moves: Moves) -> None:
+    def play_moves(self, moves: _Moves) -> None:
         """Plays ``moves`` in order; all or none."""
     def undo(self) -> Optional[str]:
         """Takes back the last move and returns it, or ``None`` at the start."""
@@ -180,6 +205,7 @@ class Game:
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: object) -> "Game": ...
 
+@final
 class Score:
     """A score from the side to move's point of view."""
 
@@ -192,6 +218,7 @@ class Score:
     def is_mate(self) -> bool:
         """Whether this is a forced end rather than an evaluation."""
 
+@final
 class Line:
     """One line of a search, as a protocol ``info`` line reports it."""
 
@@ -223,6 +250,7 @@ class Line:
     def hashfull(self) -> int:
         """The transposition table's fill, per mille."""
 
+@final
 class SearchResult:
     """What a search found."""
 
@@ -254,6 +282,7 @@ class SearchResult:
     def lines(self) -> List[Line]:
         """The MultiPV lines of the last iteration, best first."""
 
+@final
 class Engine:
     """The search with its options and transposition table.
 
@@ -262,11 +291,11 @@ class Engine:
     allowed: ``Engine(hash=16, skill_level=5)``.
     """
 
-    def __init__(self, **options: OptionValue) -> None: ...
+    def __new__(cls, **options: _OptionValue) -> "Engine": ...
     @staticmethod
     def options() -> List[OptionInfo]:
         """Every engine option, in the protocol's order."""
-    def set_option(self, name: str, value: OptionValue) -> None:
+    def set_option(self, name: str, value: _OptionValue) -> None:
         """Sets an engine option; raises :class:`OptionError` and changes nothing if it does not fit."""
     def option(self, name: str) -> str:
         """The value of an engine option, as the protocol writes it."""
@@ -288,7 +317,7 @@ class Engine:
         white_inc: Optional[float] = None,
         black_inc: Optional[float] = None,
         remaining_moves: Optional[int] = None,
-        search_moves: Optional[Moves] = None,
+        search_moves: Optional[_Moves] = None,
         multipv: Optional[int] = None,
         skill_level: Optional[int] = None,
     ) -> SearchResult:
