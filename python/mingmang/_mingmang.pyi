@@ -166,6 +166,12 @@ class Game:
         """The legal moves in the canonical order (``query moves``); empty once the game is over."""
     def legal_actions(self) -> List[int]:
         """The legal moves as action numbers (see :func:`move_to_action`), ascending."""
+    def planes(self, side: str, max_plies: int) -> bytes:
+        """The board planes of :mod:`mingmang.planes` as ``side`` sees the game, as native
+        float32 bytes (``numpy.frombuffer`` reads them); ``max_plies`` 0 for no limit."""
+    def action_mask(self) -> bytes:
+        """One byte per action (see :func:`move_to_action`), 1 for the legal ones: an action
+        mask for ``numpy.frombuffer(mask, numpy.int8)``."""
     def is_legal(self, move: str) -> bool:
         """Whether ``move`` is legal now (malformed text is simply not legal)."""
     def play(self, move: str) -> None:

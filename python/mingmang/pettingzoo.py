@@ -98,9 +98,10 @@ class MingMangEnv(AECEnv):
 
     def observe(self, agent):
         """The planes as `agent` sees them, and its legal actions if it is to move."""
-        mask = np.zeros(self.num_actions, np.int8)
         if self.game.side_to_move == _SIDE_OF_AGENT[agent]:
-            mask[self.game.legal_actions()] = 1
+            mask = np.frombuffer(self.game.action_mask(), np.int8).copy()
+        else:
+            mask = np.zeros(self.num_actions, np.int8)
         return {
             "observation": planes.planes(self.game, _SIDE_OF_AGENT[agent], self.max_plies),
             "action_mask": mask,

@@ -59,8 +59,15 @@ def parse_position(text):
 
 def fill(out, game, side, max_plies):
     """Fills ``out`` (of :func:`shape`) with ``game`` as ``side`` (``white``/``black``) sees
-    it; ``max_plies`` 0 means no ply limit."""
-    out.fill(0.0)
+    it; ``max_plies`` 0 means no ply limit. The planes are computed by the compiled module
+    (:meth:`mingmang.Game.planes`)."""
+    out[...] = np.frombuffer(game.planes(side, max_plies), np.float32).reshape(out.shape)
+
+
+def planes_by_python(game, side, max_plies=0):
+    """The planes computed in Python from the position string: the definition the compiled
+    :meth:`mingmang.Game.planes` is tested against."""
+    out = np.zeros(shape(game.width, game.height), np.float32)
     board, to_move, hand = parse_position(game.position())
     own = side[0]
     height = len(board)
@@ -79,6 +86,7 @@ def fill(out, game, side, max_plies):
     out[7].fill(hand["b" if own == "w" else "w"] / squares)
     if max_plies:
         out[8].fill(min(game.ply / max_plies, 1.0))
+    return out
 
 
 def planes(game, side, max_plies=0):

@@ -10,7 +10,7 @@ use mingmang::api;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString, PyTuple};
 
 create_exception!(
     _mingmang,
@@ -583,6 +583,40 @@ impl Game {
         actions
     }
 
+    /// The board planes of `mingmang.planes` as `side` (`white` or `black`) sees the game,
+    /// as native float32 bytes (`numpy.frombuffer` reads them): 9 planes of height x width,
+    /// row r being rank r + 1. `max_plies` scales the plies plane (0: no limit, the plane
+    /// stays 0).
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        side: &str,
+        max_plies: usize,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let own = match side {
+            "white" => 'w',
+            "black" => 'b',
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "side must be 'white' or 'black', not '{side}'"
+                )))
+            }
+        };
+        let values = board_planes(&self.inner.position(), own, self.inner.ply(), max_plies);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// One byte per action of the fixed encoding (see `move_to_action`), 1 for the legal
+    /// ones and 0 for the others: an action mask (`numpy.frombuffer(..., numpy.int8)`).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mut mask = vec![0u8; action_count(self.width * self.height)];
+        for action in self.legal_actions() {
+            mask[action] = 1;
+        }
+        PyBytes::new(py, &mask)
+    }
+
     /// Whether `move` is legal now (malformed text is simply not legal).
     fn is_legal(&self, r#move: &str) -> bool {
         self.inner.outcome().status == api::Status::Ongoing && self.inner.is_legal(r#move)
@@ -721,6 +755,72 @@ impl Game {
     fn __str__(&self) -> String {
         self.inner.position()
     }
+}
+
+/// The planes of the board planes' layout (see `mingmang/planes.py`), in order.
+const PLANES: usize = 9;
+
+/// The board planes of the position string `position` as the side `own` (`w` or `b`) sees it,
+/// `plies` played of `max_plies` (0: no limit): own men, own king, the opponent's men, the
+/// opponent's king, empty squares, to move, own hand, the opponent's hand (each over the
+/// number of squares), plies over the limit; each plane height x width, rank 1 first. The
+/// position string is the engine's own, so its grammar is trusted.
+fn board_planes(position: &str, own: char, plies: usize, max_plies: usize) -> Vec<f32> {
+    let mut fields = position.split(' ');
+    let board = fields.next().unwrap_or_default();
+    let to_move = fields.next().unwrap_or_default();
+    let hand = fields.next().unwrap_or_default();
+    let ranks: Vec<&str> = board.split('/').collect();
+    let height = ranks.len();
+    let width = ranks.first().map_or(0, |rank| rank_width(rank));
+    let area = width * height;
+    let mut planes = vec![0.0f32; PLANES * area];
+    for (from_top, rank) in ranks.iter().enumerate() {
+        let row = height - 1 - from_top;
+        let mut col = 0;
+        let mut run = 0;
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            for empty in col..col + run {
+                planes[4 * area + row * width + empty] = 1.0;
+            }
+            col += run;
+            run = 0;
+            let mine = c.to_ascii_lowercase() == own;
+            let plane = if mine { 0 } else { 2 } + usize::from(c.is_ascii_uppercase());
+            planes[plane * area + row * width + col] = 1.0;
+            col += 1;
+        }
+        for empty in col..col + run {
+            planes[4 * area + row * width + empty] = 1.0;
+        }
+    }
+    // The hand is "w<count>b<count>" (Gala only).
+    let (white_hand, black_hand) = hand
+        .strip_prefix('w')
+        .and_then(|rest| rest.split_once('b'))
+        .and_then(|(w, b)| Some((w.parse::<usize>().ok()?, b.parse::<usize>().ok()?)))
+        .unwrap_or((0, 0));
+    let (own_hand, their_hand) = if own == 'w' {
+        (white_hand, black_hand)
+    } else {
+        (black_hand, white_hand)
+    };
+    let mut fill = |plane: usize, value: f32| {
+        planes[plane * area..(plane + 1) * area].fill(value);
+    };
+    if to_move.starts_with(own) {
+        fill(5, 1.0);
+    }
+    fill(6, own_hand as f32 / area as f32);
+    fill(7, their_hand as f32 / area as f32);
+    if max_plies > 0 {
+        fill(8, (plies as f32 / max_plies as f32).min(1.0));
+    }
+    planes
 }
 
 /// The number of files a rank of a position string covers.

@@ -152,6 +152,16 @@ def test_action_encoding_round_trips():
     assert mingmang.move_to_action("a2-a1", 5, 5) == 5 * 25
 
 
+def test_the_action_mask_marks_the_legal_actions():
+    for variant in mingmang.variants():
+        game = mingmang.Game(variant, territory=True) if variant == "mingmang" else mingmang.Game(variant)
+        mask = game.action_mask()
+        assert len(mask) == mingmang.num_actions(game.width, game.height)
+        assert [i for i, legal in enumerate(mask) if legal] == game.legal_actions()
+    over = mingmang.Game(position="4/4/b3/wb2 w")
+    assert not any(over.action_mask())
+
+
 def test_play_action_plays_the_encoded_move():
     game = mingmang.Game("gala")
     action = game.legal_actions()[0]
