@@ -1,7 +1,7 @@
 """Measures the Python package's costs: one legal-move query, one play, and random games a
-second through the OpenSpiel state (and, for comparison, through mingmang.Game alone).
+second through the OpenSpiel state, the PettingZoo environment and mingmang.Game alone.
 
-    python python/bench.py            # after pip install ./python (with open_spiel)
+    python python/bench.py      # after pip install "./python[openspiel,pettingzoo]"
 
 Each figure is the best of five runs (the least disturbed by other work on the machine).
 The positions are those of random games (a fixed seed), so the queries see mid-game boards,
@@ -98,6 +98,33 @@ def games_per_second_openspiel(name, seconds):
     return best_of(RUNS, run, best=max)
 
 
+def games_per_second_pettingzoo(variant, max_plies, seconds):
+    """Random games a second through the PettingZoo environment (two agents, a random legal
+    action from each observation's mask: planes and mask are built at every step)."""
+    import numpy as np
+
+    from mingmang.pettingzoo import env
+
+    environment = env(variant=variant, max_plies=max_plies)
+    rng = np.random.default_rng(1)
+
+    def run():
+        played = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            environment.reset()
+            for _ in environment.agent_iter():
+                observation, _, terminated, truncated, _ = environment.last()
+                if terminated or truncated:
+                    environment.step(None)
+                else:
+                    environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            played += 1
+        return played / (time.perf_counter() - start)
+
+    return best_of(RUNS, run, best=max)
+
+
 def games_per_second_native(variant, max_plies, seconds):
     """Random games a second through mingmang.Game and its move text alone."""
     rng = random.Random(1)
@@ -118,16 +145,18 @@ def games_per_second_native(variant, max_plies, seconds):
 def main():
     print(f"mingmang {mingmang.__version__}, Python {sys.version.split()[0]}")
     print()
-    print("| variant | µs per legal_moves() | µs per play() | OpenSpiel random games/s (plies a game) | Game random games/s |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| variant | µs per legal_moves() | µs per play() | OpenSpiel random games/s (plies a game) "
+          "| PettingZoo random games/s | Game random games/s |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for variant, max_plies in [("mingmang", 400), ("rek", 400), ("gala", 400), ("go-board", 100)]:
         games = random_games(variant, 5, seed=7, max_plies=max_plies)
         legal_us, play_us = per_call_us(variant, games, max_plies)
         name = f"mingmang(variant={variant},max_plies={max_plies})"
         rate, plies = games_per_second_openspiel(name, seconds=1.0)
+        zoo_rate = games_per_second_pettingzoo(variant, max_plies, seconds=1.0)
         native_rate = games_per_second_native(variant, max_plies, seconds=1.0)
         print(f"| {variant} (ply limit {max_plies}) | {legal_us:.1f} | {play_us:.1f} | "
-              f"{rate:.1f} ({plies:.0f}) | {native_rate:.1f} |")
+              f"{rate:.1f} ({plies:.0f}) | {zoo_rate:.1f} | {native_rate:.1f} |")
 
 
 if __name__ == "__main__":
