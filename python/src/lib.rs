@@ -700,9 +700,11 @@ impl Game {
 
     /// The number of leaves of the legal move tree `depth` plies deep (rule 7 applied along
     /// every path). Raises `LimitsError` above the engine's largest depth.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let game = self.inner.clone();
-        py.detach(move || game.perft(depth)).map_err(raise)
+    fn perft(slf: &Bound<'_, Self>, depth: u32) -> PyResult<u64> {
+        // Counted on a copy, the game's borrow released: other threads may use the game
+        // meanwhile.
+        let game = slf.borrow().inner.clone();
+        slf.py().detach(move || game.perft(depth)).map_err(raise)
     }
 
     /// An independent copy, history included.
@@ -1095,7 +1097,7 @@ impl Engine {
     fn search(
         &self,
         py: Python<'_>,
-        game: &Game,
+        game: &Bound<'_, Game>,
         depth: Option<u32>,
         nodes: Option<u64>,
         time: Option<f64>,
@@ -1125,7 +1127,9 @@ impl Engine {
                 None => Vec::new(),
             },
         };
-        let game = game.inner.clone();
+        // The search sees a copy, the game's borrow released: other threads may go on
+        // using (and playing on) the game while it runs.
+        let game = game.borrow().inner.clone();
         let overrides: Vec<(&str, String)> = [("MultiPV", multipv), ("Skill Level", skill_level)]
             .into_iter()
             .filter_map(|(name, value)| value.map(|v| (name, v.to_string())))

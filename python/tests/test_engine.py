@@ -139,3 +139,18 @@ def test_two_engines_search_in_parallel_threads():
         t.join()
     for variant, found in results.values():
         assert mingmang.Game(variant).is_legal(found.best_move)
+
+
+def test_the_game_stays_usable_while_the_engine_searches_it():
+    engine = mingmang.Engine()
+    game = mingmang.Game("rek")
+    found = []
+    search = threading.Thread(target=lambda: found.append(engine.search(game, time=0.3)))
+    search.start()
+    time.sleep(0.05)
+    # The search has its own copy: the game can be read and played on meanwhile.
+    first = game.legal_moves()[0]
+    game.play(first)
+    search.join()
+    assert game.moves() == [first]
+    assert mingmang.Game("rek").is_legal(found[0].best_move)
