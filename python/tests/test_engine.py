@@ -154,3 +154,23 @@ def test_the_game_stays_usable_while_the_engine_searches_it():
     search.join()
     assert game.moves() == [first]
     assert mingmang.Game("rek").is_legal(found[0].best_move)
+
+
+def test_ctrl_c_interrupts_an_unlimited_search():
+    """SIGINT (here raised by interrupt_main, as Ctrl-C would) ends a search with no limit
+    as KeyboardInterrupt; a stop later on keeps a failing test from hanging."""
+    import _thread
+
+    engine = mingmang.Engine()
+    interrupt = threading.Timer(0.2, _thread.interrupt_main)
+    safety = threading.Timer(5.0, engine.stop)
+    started = time.monotonic()
+    interrupt.start()
+    safety.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            engine.search(mingmang.Game("gundru"))
+        assert time.monotonic() - started < 2.0
+    finally:
+        safety.cancel()
+        interrupt.join()
