@@ -1,0 +1,346 @@
+"""Type stubs of the native module: the engine's facade bound with PyO3."""
+
+from typing import Iterable, List, Optional, Tuple, Union, final
+
+__all__ = [
+    "Engine",
+    "Game",
+    "GameOverError",
+    "LimitsError",
+    "Line",
+    "MingmangError",
+    "MoveError",
+    "OptionError",
+    "OptionInfo",
+    "Outcome",
+    "PositionError",
+    "Rules",
+    "Score",
+    "SearchResult",
+    "action_to_move",
+    "move_to_action",
+    "num_actions",
+    "__version__",
+]
+
+__version__: str
+
+_Moves = Union[str, Iterable[str]]
+"""Moves as one string separated by spaces, or as a sequence of strings."""
+
+_OptionValue = Union[bool, int, str]
+"""An option's value: ``True``/``False`` for a check, an int for a spin, else text."""
+
+class MingmangError(ValueError):
+    """Base of every error the engine reports; the message is the engine's own."""
+
+class OptionError(MingmangError):
+    """An unknown option, a value of the wrong type, or rules that do not fit together."""
+
+class PositionError(MingmangError):
+    """A position string that cannot be read or does not fit the rules."""
+
+class MoveError(MingmangError):
+    """A move that is not one, or that the rules forbid."""
+
+class GameOverError(MingmangError):
+    """A request the finished game cannot answer (a move, a search)."""
+
+class LimitsError(MingmangError):
+    """Search limits the position cannot honour, or a perft too deep."""
+
+@final
+class OptionInfo:
+    """One option of the rules or of the engine, as the protocol announces it."""
+
+    @property
+    def name(self) -> str:
+        """The name to set it by (the protocol's)."""
+    @property
+    def kind(self) -> str:
+        """``check``, ``spin``, ``combo``, ``string`` or ``button``."""
+    @property
+    def range(self) -> Optional[Tuple[int, int]]:
+        """The smallest and largest value of a ``spin``, else ``None``."""
+    @property
+    def default(self) -> str:
+        """The default value as the protocol writes it."""
+    @property
+    def choices(self) -> List[str]:
+        """The values of a ``combo``."""
+    @property
+    def help(self) -> str:
+        """What it does, one line."""
+
+@final
+class Rules:
+    """The rules of a game: a variant and its rule options, always valid.
+
+    Option names are the protocol's (``BoardSize``, ``EnchainedCapture``, ``Territory``,
+    ``CornerCapture``, ``LastPieceLeap``, ``MaxPlies``) in any case, underscores allowed:
+    ``Rules("gundru", territory=True, max_plies=200)``.
+    """
+
+    def __new__(cls, variant: str = "mingmang", **options: _OptionValue) -> "Rules": ...
+    @staticmethod
+    def variants() -> List[str]:
+        """The names of the variants, the default first."""
+    @staticmethod
+    def options() -> List[OptionInfo]:
+        """Every rule option, in the protocol's order (the variant first)."""
+    def set(self, name: str, value: _OptionValue) -> None:
+        """Sets a rule option; raises :class:`OptionError` and changes nothing if it does not fit."""
+    def get(self, name: str) -> str:
+        """The value of a rule option, as the protocol writes it."""
+    def settings(self) -> List[Tuple[str, str]]:
+        """Every rule option's name and value, as the protocol writes them."""
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+    @property
+    def width(self) -> int:
+        """The board's width (files)."""
+    @property
+    def height(self) -> int:
+        """The board's height (ranks)."""
+    def describe(self) -> str:
+        """The rules in words: the variant unless default, then each option not at its default."""
+    def __copy__(self) -> "Rules": ...
+    def __deepcopy__(self, memo: object) -> "Rules": ...
+
+@final
+class Outcome:
+    """A game's outcome: where it stands and, once over, why."""
+
+    @property
+    def status(self) -> str:
+        """``ongoing``, ``white_wins``, ``black_wins`` or ``draw``."""
+    @property
+    def winner(self) -> Optional[str]:
+        """``white`` or ``black`` for a win, else ``None``."""
+    @property
+    def reason(self) -> Optional[str]:
+        """``no_legal_move``, ``no_pieces``, ``ply_limit``, ``king_captured``, ``too_few_men``,
+        ``territory``, or ``None`` while the game goes on."""
+    @property
+    def territory(self) -> Optional[Tuple[int, int]]:
+        """The counts (White, Black) when territory scoring decided, else ``None``."""
+    @property
+    def text(self) -> str:
+        """The outcome in words, as the engine writes it."""
+    @property
+    def protocol(self) -> str:
+        """The protocol's ``query result`` answer: ``none``, ``p1win``, ``p2win`` or ``draw``."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+    def result(self) -> str:
+        """``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while the game goes on."""
+
+@final
+class Game:
+    """A game under some rules: legal moves, play, undo, outcome, position, perft.
+
+    Moves are text in the engine's notation: ``a2b2``, ``0000`` for a pass, ``d4`` for a
+    Gala placement. The whole history is kept, since rule 7 (no return to an earlier
+    position) depends on it.
+    """
+
+    def __new__(
+        cls,
+        variant: Union[str, Rules, None] = None,
+        position: Optional[str] = None,
+        moves: Optional[_Moves] = None,
+        **options: _OptionValue,
+    ) -> "Game": ...
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+    @property
+    def width(self) -> int:
+        """The board's width (files)."""
+    @property
+    def height(self) -> int:
+        """The board's height (ranks)."""
+    def legal_moves(self) -> List[str]:
+        """The legal moves in the canonical order (``query moves``); empty once the game is over."""
+    def legal_actions(self) -> List[int]:
+        """The legal moves as action numbers (see :func:`move_to_action`), ascending."""
+    def planes(self, side: str, max_plies: int) -> bytes:
+        """The board planes of :mod:`mingmang.planes` as ``side`` sees the game, as native
+        float32 bytes (``numpy.frombuffer`` reads them); ``max_plies`` 0 for no limit."""
+    def action_mask(self) -> bytes:
+        """One byte per action (see :func:`move_to_action`), 1 for the legal ones: an action
+        mask for ``numpy.frombuffer(mask, numpy.int8)``."""
+    def is_legal(self, move: str) -> bool:
+        """Whether ``move`` is legal now (malformed text is simply not legal)."""
+    def play(self, move: str) -> None:
+        """Plays ``move``; raises :class:`MoveError` or :class:`GameOverError`."""
+    def play_action(self, action: int) -> None:
+        """Plays the move numbered ``action`` in the fixed encoding."""
+    def push(self, move: str) -> None:
+        """:meth:`play`, as python-chess names it."""
+    def play_moves(self, moves: _Moves) -> None:
+        """Plays ``moves`` in order; all or none."""
+    def undo(self) -> Optional[str]:
+        """Takes back the last move and returns it, or ``None`` at the start."""
+    def pop(self) -> str:
+        """Takes back the last move and returns it; raises ``IndexError`` at the start."""
+    @property
+    def side_to_move(self) -> str:
+        """``white`` or ``black``."""
+    def outcome(self) -> Outcome:
+        """Where the game stands and, once over, why."""
+    def result(self) -> str:
+        """``1-0``, ``0-1``, ``1/2-1/2``, or ``*`` while the game goes on."""
+    def is_game_over(self) -> bool:
+        """Whether the game is over."""
+    def position(self) -> str:
+        """The current position string (``query fen``)."""
+    def start_position(self) -> str:
+        """The position the game started from."""
+    def moves(self) -> List[str]:
+        """The moves played from the start position, in order."""
+    @property
+    def ply(self) -> int:
+        """The number of moves played from the start position."""
+    def perft(self, depth: int) -> int:
+        """Leaves of the legal move tree ``depth`` plies deep; releases the GIL."""
+    def copy(self) -> "Game":
+        """An independent copy, history included."""
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: object) -> "Game": ...
+
+@final
+class Score:
+    """A score from the side to move's point of view."""
+
+    @property
+    def cp(self) -> Optional[int]:
+        """Centipawns (a man is 100), or ``None`` for a mate score."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Moves to the end, negative when the side to move loses; ``None`` for centipawns."""
+    def is_mate(self) -> bool:
+        """Whether this is a forced end rather than an evaluation."""
+
+@final
+class Line:
+    """One line of a search, as a protocol ``info`` line reports it."""
+
+    @property
+    def multipv(self) -> int:
+        """Its rank among the MultiPV lines, 1 for the best."""
+    @property
+    def depth(self) -> int:
+        """The depth searched, in plies."""
+    @property
+    def seldepth(self) -> int:
+        """The deepest ply reached."""
+    @property
+    def score(self) -> Score:
+        """The score."""
+    @property
+    def pv(self) -> List[str]:
+        """The principal variation."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds spent."""
+    @property
+    def hashfull(self) -> int:
+        """The transposition table's fill, per mille."""
+
+@final
+class SearchResult:
+    """What a search found."""
+
+    @property
+    def best_move(self) -> str:
+        """The move to play."""
+    @property
+    def score(self) -> Score:
+        """The score of the line played."""
+    @property
+    def depth(self) -> int:
+        """The depth of the last completed iteration."""
+    @property
+    def seldepth(self) -> int:
+        """The deepest ply reached."""
+    @property
+    def pv(self) -> List[str]:
+        """The principal variation, starting with ``best_move``."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds spent."""
+    @property
+    def lines(self) -> List[Line]:
+        """The MultiPV lines of the last iteration, best first."""
+
+@final
+class Engine:
+    """The search with its options and transposition table.
+
+    Option names are the protocol's (``Hash``, ``Threads``, ``MultiPV``, ``MoveOverhead``,
+    ``Skill Level``, ``EvalFile``, ``Clear Hash``) in any case, underscores for spaces
+    allowed: ``Engine(hash=16, skill_level=5)``.
+    """
+
+    def __new__(cls, **options: _OptionValue) -> "Engine": ...
+    @staticmethod
+    def options() -> List[OptionInfo]:
+        """Every engine option, in the protocol's order."""
+    def set_option(self, name: str, value: _OptionValue) -> None:
+        """Sets an engine option; raises :class:`OptionError` and changes nothing if it does not fit."""
+    def option(self, name: str) -> str:
+        """The value of an engine option, as the protocol writes it."""
+    def new_game(self) -> None:
+        """Forgets what earlier games taught the table."""
+    def set_seed(self, seed: Optional[int]) -> None:
+        """Seeds a lower Skill Level's draw; ``None`` seeds from the wall clock."""
+    def stop(self) -> None:
+        """Stops this engine's running search from any thread; it returns its best move so far."""
+    def search(
+        self,
+        game: Game,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time: Optional[float] = None,
+        white_clock: Optional[float] = None,
+        black_clock: Optional[float] = None,
+        white_inc: Optional[float] = None,
+        black_inc: Optional[float] = None,
+        remaining_moves: Optional[int] = None,
+        search_moves: Optional[_Moves] = None,
+        multipv: Optional[int] = None,
+        skill_level: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches ``game`` within the limits given (times in seconds), releasing the GIL.
+
+        ``multipv`` and ``skill_level`` apply to this search only. With no limit at all the
+        search runs until :meth:`stop` or Ctrl-C.
+        """
+
+def num_actions(width: int, height: int) -> int:
+    """The number of actions of a board: N*N moves, N placements and the pass (N squares).
+
+    Raises ``ValueError`` for a board the engine has not (4 to 19 files and ranks)."""
+
+def move_to_action(text: str, width: int, height: int) -> int:
+    """The action number of a move: ``from*N + to``, ``N*N + square`` for a placement,
+    ``N*N + N`` for the pass; squares numbered ``file + rank*width`` from a1 = 0."""
+
+def action_to_move(action: int, width: int, height: int) -> str:
+    """The move text of an action number (the inverse of :func:`move_to_action`)."""
