@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use common::binary::assert_within;
 use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
-use mingmang::harness::selfplay::{play_match, EnginePlayer, GreedyPlayer, Player, RandomPlayer};
+use mingmang::harness::selfplay::{
+    play_match, EnginePlayer, GreedyPlayer, MatchResult, Player, RandomPlayer,
+};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::{
@@ -616,29 +618,39 @@ fn skilled(level: u32, nodes: u64) -> Box<dyn Player> {
     Box::new(p)
 }
 
-/// The strength ladder of `BENCHMARKS.md`: each level against the next one up, and the lowest
-/// against the one-ply greedy mover, on 8x8 with a 200-ply limit, `SKILL_PAIRS` pairs of games
-/// (default 30) from random 4-ply openings, `SKILL_NODES` nodes a move (default 5000).
+/// One line of the ladder: the first player's wins, draws and losses, score and Elo.
+fn ladder_line(what: &str, r: &MatchResult) {
+    let score = r.score();
+    let elo = -400.0 * (1.0 / score.clamp(0.001, 0.999) - 1.0).log10();
+    println!(
+        "{what}: +{} ={} -{} ({score:.3}, {elo:+.0} Elo)",
+        r.wins, r.draws, r.losses
+    );
+}
+
+/// The strength ladder of `BENCHMARKS.md`: level 0 against the one-ply greedy mover, then
+/// each level against the next one up, on 8x8 with a 200-ply limit, `SKILL_PAIRS` pairs of
+/// games (default 30) from random 4-ply openings, colours swapped within a pair,
+/// `SKILL_NODES` nodes a move (default 5000) for every level (each level's own depth cap
+/// on top). `SKILL_FROM` and `SKILL_TO` (default 0 and 20) choose the steps.
 /// `cargo test --release --test search skill_ladder -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn skill_ladder() {
     let pairs = env_or("SKILL_PAIRS", 30u32);
     let nodes = env_or("SKILL_NODES", 5000u64);
+    let (from, to) = (env_or("SKILL_FROM", 0u32), env_or("SKILL_TO", 20u32));
     let rules = Rules::default().with_max_plies(Some(200));
-    let mut seed = 500;
-    let r = play_match(rules, pairs, 4, 41, &mut || skilled(0, nodes), &mut || {
-        seed += 1;
-        Box::new(GreedyPlayer(Rng::new(seed)))
-    });
-    println!(
-        "level 0 vs greedy: +{} ={} -{} ({:.3})",
-        r.wins,
-        r.draws,
-        r.losses,
-        r.score()
-    );
-    for (low, high) in [(0, 5), (5, 10), (10, 15), (15, 20)] {
+    if from == 0 {
+        let mut seed = 500;
+        let r = play_match(rules, pairs, 4, 41, &mut || skilled(0, nodes), &mut || {
+            seed += 1;
+            Box::new(GreedyPlayer(Rng::new(seed)))
+        });
+        ladder_line("level 0 vs greedy", &r);
+    }
+    for low in from..to.min(20) {
+        let high = low + 1;
         let r = play_match(
             rules,
             pairs,
@@ -647,13 +659,7 @@ fn skill_ladder() {
             &mut || skilled(low, nodes),
             &mut || skilled(high, nodes),
         );
-        println!(
-            "level {low} vs level {high}: +{} ={} -{} ({:.3})",
-            r.wins,
-            r.draws,
-            r.losses,
-            r.score()
-        );
+        ladder_line(&format!("level {low} vs level {high}"), &r);
     }
 }
 
