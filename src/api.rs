@@ -856,6 +856,49 @@ impl Game {
         Ok(perft::perft(&mut self.game.from_here(), depth))
     }
 
+    /// The squares whose pieces the last move took (converted in Ming Mang, removed in the
+    /// relatives), in board order; empty at the start or after a pass.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::api::{Game, GameRules};
+    ///
+    /// // White c1 slides to c3, flanking b3 (with a3) and c4 (with c5).
+    /// let mut game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
+    /// game.play("c1c3")?;
+    /// assert_eq!(game.last_captures(), ["b3", "c4"]);
+    /// # Ok::<(), mingmang::api::Error>(())
+    /// ```
+    pub fn last_captures(&self) -> Vec<String> {
+        self.game
+            .last_captures()
+            .iter()
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
+    /// The pieces of `side`'s opponent that `side` could take with one move, as if `side`
+    /// were to move: the threats a page marks on the board.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::api::{Game, GameRules, Side};
+    ///
+    /// let game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
+    /// assert_eq!(game.takeable_by(Side::White), ["b3", "c4"]);
+    /// # Ok::<(), mingmang::api::Error>(())
+    /// ```
+    pub fn takeable_by(&self, side: Side) -> Vec<String> {
+        let color = match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        };
+        crate::gtp::analyze::takeable_by(&self.game, color)
+            .iter()
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
     fn over_error(&self) -> Error {
         Error::new(
             ErrorKind::GameOver,
