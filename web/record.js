@@ -110,7 +110,8 @@ export function parseRecord(text, info, fallbackRules = {}) {
   let rules = {};
   if (tags.Rules !== undefined) rules = rulesFromText(tags.Rules, info);
   if (tags.Variant && !rules.Variant) rules.Variant = tags.Variant;
-  if (tags.Size && !rules.BoardSize) rules.BoardSize = tags.Size;
+  // `Rules` names the size when it is not the variant's own; `Size` alone is read without it.
+  if (tags.Size && tags.Rules === undefined) rules.BoardSize = tags.Size;
   const opening = (tags.OpeningMoves || '').split(/\s+/).filter(Boolean);
   const moves = body
     .join(' ')

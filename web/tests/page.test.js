@@ -1,0 +1,184 @@
+// The page in a real browser: a whole game of each game of the family against the engine,
+// moves made by clicking, every position's legal moves checked against the native engine;
+// analysis, undo and redo, records.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch, Native, openPage, serve } from './helpers.js';
+
+let server;
+let browser;
+let page;
+let native;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  page = await openPage(browser.context, server.url);
+  native = new Native();
+});
+
+after(async () => {
+  native?.close();
+  await browser?.close();
+  server?.close();
+});
+
+const state = () => page.evaluate(() => window.mingmang.state());
+
+/** Clicks a square (on its piece, if any, as a person would). */
+async function click(square) {
+  await page.locator(`rect.sq[data-square="${square}"]`).click({ force: true });
+}
+
+/** Makes `move` by clicking: the piece then its destination, a Gala placement in one. */
+async function clickMove(move) {
+  if (move === '0000') return page.click('#pass');
+  const m = /^([a-s]\d+)([a-s]\d+)?$/.exec(move);
+  if (m[2]) {
+    await click(m[1]);
+    await click(m[2]);
+  } else await click(m[1]);
+}
+
+/** A small deterministic generator: the person's moves vary from game to game. */
+function chooser(seed) {
+  let x = seed;
+  return (n) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+}
+
+/** Starts a game from the form: `variant`, a ply limit, White a person, Black the engine. */
+async function newGame(variant, plies) {
+  await page.selectOption('#variant', variant);
+  await page.selectOption('#width', 'auto');
+  await page.selectOption('#height', 'auto');
+  await page.fill('#max-plies', String(plies));
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'engine');
+  await page.selectOption('#movetime', '100');
+  await page.click('#new');
+  await page.waitForFunction((v) => window.mingmang.state().variant === v, variant);
+}
+
+const GAMES = ['mingmang', 'makyek', 'apitsodok', 'rek', 'minrekchanh', 'gala', 'makyek-hunt'];
+
+for (const [i, variant] of GAMES.entries()) {
+  test(`a whole game of ${variant} against the engine, every move checked`, async () => {
+    await newGame(variant, 40);
+    const pick = chooser(i + 1);
+    let st = await state();
+    const rules = { Variant: variant, MaxPlies: '40' };
+    let engineMoves = 0;
+    while (st.outcome.status === 'none') {
+      const legal = await native.legalMoves(rules, st.start, st.moves);
+      assert.deepEqual([...st.legal].sort(), legal, `legal moves after ${st.moves.join(' ')}`);
+      const ply = st.moves.length;
+      if (st.side === 'white') {
+        await clickMove(st.legal[pick(st.legal.length)]);
+      } else engineMoves += 1;
+      await page.waitForFunction((n) => window.mingmang.state().moves.length > n, ply, { timeout: 20_000 });
+      st = await state();
+      assert.ok(legal.includes(st.moves[ply]), `${st.moves[ply]} is not a legal move`);
+    }
+    assert.ok(engineMoves > 0);
+    // The native engine agrees on the end and its result.
+    await native.legalMoves(rules, st.start, st.moves);
+    const [over] = await native.request('query gameover', (l) => l.startsWith('response'));
+    const [result] = await native.request('query result', (l) => l.startsWith('response'));
+    assert.equal(over, 'response true');
+    assert.equal(result, `response ${st.outcome.status}`);
+    assert.match(await page.textContent('#status'), /^Game over: /);
+  });
+}
+
+test('analysis shows the evaluation and the best line, and ends when turned off', async () => {
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'mingmang' }, { white: 'human', black: 'human' }));
+  await page.check('#analyze');
+  await page.waitForFunction(() => /^\d+$/.test(document.getElementById('depth').textContent) &&
+    Number(document.getElementById('depth').textContent) >= 3, null, { timeout: 20_000 });
+  assert.match(await page.textContent('#eval'), /for White|mates/);
+  assert.match(await page.textContent('#pv'), /^[a-h]\d[a-h]\d/);
+  assert.ok((await page.locator('#board line.line').count()) > 0, 'the best line is drawn');
+  assert.equal(await page.evaluate(() => window.mingmang.searchKind()), 'analysis');
+  // A move restarts the analysis on the new position.
+  await clickMove('a2b2');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1);
+  await page.waitForFunction(() => window.mingmang.searchKind() === 'analysis');
+  await page.uncheck('#analyze');
+  await page.waitForFunction(() => !window.mingmang.busy(), null, { timeout: 3000 });
+  // Threats: Black's h4c4 threat marks are drawn when asked for.
+  await page.check('#show-threats');
+  await page.uncheck('#show-threats');
+});
+
+test('undo, redo and records that go to the protocol and back', async () => {
+  await page.evaluate(() =>
+    window.mingmang.newGame({ Variant: 'mingmang', BoardSize: '6x9', Territory: 'true' }, { white: 'human', black: 'human' }),
+  );
+  const moves = [];
+  const pick = chooser(99);
+  for (let n = 0; n < 6; n++) {
+    const st = await state();
+    const mv = st.legal[pick(st.legal.length)];
+    moves.push(mv);
+    await clickMove(mv);
+    await page.waitForFunction((k) => window.mingmang.state().moves.length === k, n + 1);
+  }
+  const played = await state();
+  assert.deepEqual(played.moves, moves);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.deepEqual((await state()).moves, moves.slice(0, 4));
+  await page.click('#redo');
+  assert.deepEqual((await state()).moves, moves.slice(0, 5));
+  await page.click('#redo');
+  assert.deepEqual((await state()).moves, moves);
+  // The record, loaded again, is the same game.
+  await page.click('details:has(#record) > summary');
+  const record = await page.inputValue('#record');
+  assert.match(record, /\[Rules "6x9 territory"\]/);
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'gala' }, {}));
+  await page.fill('#record', record);
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().variant === 'mingmang');
+  const loaded = await state();
+  assert.deepEqual(loaded.moves, moves);
+  assert.equal(loaded.position, played.position);
+  assert.equal(loaded.rules, '6x9 territory');
+  // The protocol line the page writes gives the native engine the same position.
+  await page.click('#copy-position');
+  const line = await page.inputValue('#record');
+  native.send('setoption name Territory value true');
+  native.send(line);
+  const [fen] = await native.request('query fen', (l) => l.startsWith('response'));
+  assert.equal(fen, `response ${played.position}`);
+  native.send('setoption name Territory value false');
+  // A record in the match format, with an opening, loads too.
+  const matchRecord = [
+    '[Event "mingmang match"]',
+    '[White "alpha"]',
+    '[Black "beta"]',
+    '[Variant "rek"]',
+    '[Size "8x8"]',
+    '[Rules "rek max-plies 400"]',
+    '[StartFEN "bbbbbbb1/7B/bbbbbbbb/8/8/wwwwwwww/W7/1wwwwwww w"]',
+    '[OpeningMoves "a3a4"]',
+    '[Result "*"]',
+    '',
+    '1... h6h5 2. a4a5 *',
+    '',
+  ].join('\n');
+  await page.fill('#record', matchRecord);
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().variant === 'rek');
+  const rek = await state();
+  assert.deepEqual(rek.moves, ['a3a4', 'h6h5', 'a4a5']);
+  assert.equal(rek.rules, 'rek max-plies 400');
+  // A refused record says why and keeps the game.
+  await page.fill('#record', '[Variant "rek"]\n\n1. a1a9 *');
+  await page.click('#load');
+  assert.notEqual(await page.textContent('#record-error'), '');
+  assert.equal((await state()).variant, 'rek');
+});
