@@ -29,8 +29,11 @@ export class EngineClient {
 
   /** Posts one protocol line. */
   send(line) {
-    const word = line.trim().split(/\s+/)[0];
-    if (this.counter !== null && INTERRUPTING.has(word)) Atomics.add(this.counter, 0, 1);
+    // The worker reads a message line by line, and counts as it reads.
+    for (const part of line.split(/\r?\n/)) {
+      const word = part.trim().split(/\s+/)[0];
+      if (this.counter !== null && INTERRUPTING.has(word)) Atomics.add(this.counter, 0, 1);
+    }
     this.worker.postMessage(line);
   }
 
