@@ -122,21 +122,35 @@ async function stopSearch() {
   await search.done;
 }
 
+/** Runs `task` after the tasks queued before it: searches start one at a time. */
+let queue = Promise.resolve();
+function serially(task) {
+  const run = queue.then(task);
+  queue = run.catch(() => {});
+  return run;
+}
+
 async function startSearch(kind) {
-  await stopSearch();
-  const gen = page.generation;
-  const st = state();
-  syncEngine();
-  const skill = kind === 'move' ? $('skill').value : '20';
-  page.engine.send(`setoption name Skill Level value ${skill}`);
-  let resolve;
-  const done = new Promise((r) => (resolve = r));
-  page.search = { kind, gen, done, resolve, side: sideOf(st) };
-  page.info = null;
-  // Without a shared buffer a running search cannot be stopped: analysis then searches a while.
-  const infinite = page.engine.canStop ? 'go infinite' : 'go movetime 3000';
-  page.engine.send(kind === 'move' ? `go movetime ${$('movetime').value}` : infinite);
-  render();
+  // Starting is serial (the running search is stopped and answered first); the search itself
+  // is not waited for here, so that the next start can stop it.
+  const search = await serially(async () => {
+    await stopSearch();
+    const st = state();
+    syncEngine();
+    const skill = kind === 'move' ? $('skill').value : '20';
+    page.engine.send(`setoption name Skill Level value ${skill}`);
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    page.search = { kind, gen: page.generation, done, resolve, side: sideOf(st) };
+    page.info = null;
+    // Without a shared buffer a running search cannot be stopped: analysis then searches a
+    // while.
+    const infinite = page.engine.canStop ? 'go infinite' : 'go movetime 3000';
+    page.engine.send(kind === 'move' ? `go movetime ${$('movetime').value}` : infinite);
+    render();
+    return page.search;
+  });
+  const { gen, done } = search;
   const best = await done;
   if (gen !== page.generation || kind !== 'move') return;
   try {

@@ -751,6 +751,124 @@ mod tests {
         assert_eq!(whole.shared_with(&list(&long[..299].join(" "))).0, 299);
     }
 
+    /// Output gathered in memory, shared with the test.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn lines(&self) -> Vec<String> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines().map(str::to_string).collect()
+        }
+    }
+
+    /// A clock that moves on a millisecond at every reading.
+    struct Ticking(std::sync::atomic::AtomicU64);
+
+    impl TimeSource for Ticking {
+        fn now(&self) -> Duration {
+            Duration::from_millis(self.0.fetch_add(1, Ordering::SeqCst))
+        }
+    }
+
+    fn single_threaded(poll: Box<dyn FnMut() -> bool>) -> (Engine, Captured) {
+        let out = Captured::default();
+        let writer = Arc::new(Writer::new(Box::new(out.clone())));
+        let host = Inline {
+            clock: Arc::new(Ticking(Default::default())),
+            poll,
+            seed: 1,
+        };
+        (
+            Engine::single_threaded(Settings::default(), writer, host),
+            out,
+        )
+    }
+
+    /// Lines without their times and speeds, which differ from run to run.
+    fn untimed(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                l.split(' ')
+                    .scan(None, |skip: &mut Option<&str>, w| {
+                        let shown = if skip.is_some() { "_" } else { w };
+                        *skip = ["nps", "time"].contains(&w).then_some(w);
+                        Some(shown.to_string())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn single_threaded_searches_write_the_threaded_lines() {
+        let script = [
+            "setoption name Variant value rek",
+            "position startpos moves a3a4",
+            "go depth 4",
+            "perft 2",
+        ];
+        let (mut inline, inline_out) = single_threaded(Box::new(|| false));
+        for line in script {
+            assert_eq!(inline.handle_line(line), Flow::Continue);
+        }
+        let threaded_out = Captured::default();
+        let mut threaded = Engine::new(
+            Settings::default(),
+            Arc::new(Writer::new(Box::new(threaded_out.clone()))),
+        );
+        for line in script {
+            threaded.handle_line(line);
+            // Each command after its answer, as the inline engine does.
+            while threaded.busy() {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+        let (a, b) = (inline_out.lines(), threaded_out.lines());
+        assert!(a.iter().any(|l| l.starts_with("bestmove ")));
+        assert!(a.last().unwrap().starts_with("nodes "));
+        assert_eq!(untimed(&a), untimed(&b));
+    }
+
+    #[test]
+    fn the_host_s_poll_and_clock_end_single_threaded_searches() {
+        // `go infinite` waits for the poll after the search, as for `stop`.
+        let mut polls = 0;
+        let (mut e, out) = single_threaded(Box::new(move || {
+            polls += 1;
+            polls > 50
+        }));
+        e.handle_line("go infinite");
+        assert!(out.lines().last().unwrap().starts_with("bestmove "));
+        // The ticking clock runs out a move time.
+        let (mut e, out) = single_threaded(Box::new(|| false));
+        e.handle_line("go movetime 200");
+        let lines = out.lines();
+        assert!(lines.last().unwrap().starts_with("bestmove "));
+        // A perft stopped by the poll says so.
+        let (mut e, out) = single_threaded(Box::new(|| true));
+        e.handle_line("perft 4");
+        assert!(out.lines()[0].contains("perft 4 stopped before the end"));
+        // No threads here.
+        e.handle_line("setoption name Threads value 2");
+        assert!(out.lines().last().unwrap().contains("no threads"));
+        let before = out.lines().len();
+        e.handle_line("setoption name threads value 1");
+        assert_eq!(out.lines().len(), before);
+    }
+
     #[test]
     fn lag_comes_off_the_move_time_and_the_clocks() {
         let ms = Duration::from_millis;

@@ -133,7 +133,7 @@ export class Native {
     this.send('setoption name MaxPlies value 0');
     for (const [name, value] of Object.entries(rules)) this.send(`setoption name ${name} value ${value}`);
     this.send(`position fen ${start}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
-    const [answer] = await this.request('query moves', (l) => l.startsWith('response'));
+    const answer = (await this.request('query moves', (l) => l.startsWith('response'))).at(-1);
     return answer.replace(/^response\s*/, '').split(/\s+/).filter(Boolean).sort();
   }
 

@@ -150,11 +150,14 @@ test('undo, redo and records that go to the protocol and back', async () => {
   // The protocol line the page writes gives the native engine the same position.
   await page.click('#copy-position');
   const line = await page.inputValue('#record');
+  native.send('setoption name Variant value mingmang');
+  native.send('setoption name BoardSize value 6x9');
   native.send('setoption name Territory value true');
   native.send(line);
-  const [fen] = await native.request('query fen', (l) => l.startsWith('response'));
-  assert.equal(fen, `response ${played.position}`);
+  const answer = await native.request('query fen', (l) => l.startsWith('response'));
+  assert.deepEqual(answer, [`response ${played.position}`]);
   native.send('setoption name Territory value false');
+  native.send('setoption name BoardSize value auto');
   // A record in the match format, with an opening, loads too.
   const matchRecord = [
     '[Event "mingmang match"]',
@@ -181,4 +184,34 @@ test('undo, redo and records that go to the protocol and back', async () => {
   await page.click('#load');
   assert.notEqual(await page.textContent('#record-error'), '');
   assert.equal((await state()).variant, 'rek');
+});
+
+test('the page stays responsive while the engine thinks, and Move now ends its search', async () => {
+  await page.selectOption('#movetime', '10000');
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'tibetan' }, { white: 'engine', black: 'human' }));
+  await page.waitForFunction(() => window.mingmang.searchKind() === 'move');
+  await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 2, null, { timeout: 10_000 });
+  const start = Date.now();
+  await page.click('#flip');
+  assert.equal(await page.evaluate(() => window.mingmang.busy()), true);
+  assert.ok(Date.now() - start < 1000, `a click took ${Date.now() - start} ms during a search`);
+  await page.click('#move-now');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1, null, { timeout: 3000 });
+  assert.ok(Date.now() - start < 5000);
+  await page.click('#flip');
+  await page.selectOption('#movetime', '100');
+});
+
+test('the page works offline once loaded', async () => {
+  await page.context().setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForFunction(() => self.crossOriginIsolated === true && window.mingmang, null, { timeout: 20_000 });
+    await page.evaluate(() => window.mingmang.ready);
+    await page.evaluate(() => window.mingmang.newGame({ Variant: 'gala' }, { white: 'human', black: 'engine' }));
+    await page.waitForFunction(() => window.mingmang.state().moves.length === 1, null, { timeout: 10_000 });
+    assert.equal((await state()).legal.length > 0, true);
+  } finally {
+    await page.context().setOffline(false);
+  }
 });
