@@ -215,3 +215,38 @@ test('the page works offline once loaded', async () => {
     await page.context().setOffline(false);
   }
 });
+
+test('every board size from 4x4 to 19x19, rectangles and rule options, from the form', async () => {
+  const checks = ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap'];
+  const sizes = [];
+  for (let n = 4; n <= 19; n++) sizes.push([n, n]);
+  sizes.push([4, 19], [19, 4], [5, 7], [12, 9]);
+  for (const [i, [w, h]] of sizes.entries()) {
+    // Each size with a different rule option (and none for some).
+    const option = checks[i % (checks.length + 1)];
+    await page.selectOption('#variant', 'mingmang');
+    await page.selectOption('#width', String(w));
+    await page.selectOption('#height', String(h));
+    for (const name of checks) await page.setChecked(`#rule-checks input[data-option="${name}"]`, name === option);
+    await page.fill('#max-plies', '0');
+    await page.selectOption('#white-player', 'human');
+    await page.selectOption('#black-player', 'human');
+    await page.click('#new');
+    await page.waitForFunction(([w, h]) => {
+      const st = window.mingmang.state();
+      return st.width === w && st.height === h;
+    }, [w, h]);
+    const st = await state();
+    const rules = { BoardSize: `${w}x${h}`, ...(option ? { [option]: 'true' } : {}) };
+    assert.deepEqual([...st.legal].sort(), await native.legalMoves(rules, st.start, []), `${w}x${h} ${option}`);
+    assert.equal(await page.locator('rect.sq').count(), w * h);
+    if (option === 'Territory') assert.ok(st.legal.includes('0000'));
+  }
+  // A relative on another board is refused, and says so.
+  await page.selectOption('#variant', 'gala');
+  await page.selectOption('#width', '9');
+  await page.selectOption('#height', '9');
+  await page.click('#new');
+  await page.waitForFunction(() => document.getElementById('rules-error').textContent !== '');
+  assert.equal((await state()).variant, 'mingmang');
+});
