@@ -591,7 +591,8 @@ impl Game {
     }
 
     /// A game from the position string `position` (whose size decides the board's, which the
-    /// rules must allow), then `moves` (space-separated, the game's history for rule 7).
+    /// rules must allow), then `moves` (space-separated, the game's history for rule 7). Its
+    /// rules are `rules` with the position's board size.
     ///
     /// # Examples
     /// ```
@@ -601,6 +602,7 @@ impl Game {
     /// let game = Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c2")?;
     /// assert_eq!(game.position(), "2w1/2b1/wb2/2w1/4 b");
     /// assert_eq!(game.start_position(), "2w1/2b1/wb2/4/2w1 w");
+    /// assert_eq!((game.rules().width(), game.rules().height()), (4, 5));
     /// assert!(Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c9").is_err());
     /// # Ok::<(), mingmang::api::Error>(())
     /// ```
@@ -608,8 +610,13 @@ impl Game {
         let bad = |e: String| Error::new(ErrorKind::Position, e);
         let pos = rules::parse_position(position).map_err(bad)?;
         let sized = rules.rules().with_size(pos.size()).map_err(bad)?;
+        // The rules a game reports are those it is played under: sized to its position.
+        let mut kept = *rules;
+        if sized.size() != rules.rules().size() {
+            kept.set("BoardSize", &pos.size().to_string())?;
+        }
         let mut game = Game {
-            rules: *rules,
+            rules: kept,
             game: rules::Game::from_position(sized, pos).map_err(bad)?,
         };
         game.play_moves(moves)?;

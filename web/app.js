@@ -6,6 +6,7 @@ import { BoardView, moveSquares, parsePosition } from './board.js';
 import { EngineClient } from './engine-client.js';
 import { formatRecord, parseRecord } from './record.js';
 import { RulesLibrary, RulesError } from './rules.js';
+import { RULES_TEXT } from './rulesText.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE = 'mingmang-web';
@@ -24,6 +25,7 @@ const page = {
   info: null,
   threats: null,
   log: [],
+  recordShown: null,
 };
 
 /** Service worker: offline use, and the isolation headers that make `stop` work. */
@@ -314,9 +316,12 @@ function render() {
   $('hand-bottom').innerHTML = handText(bottom, pos, bottom === 'white' ? 'White' : 'Black');
   drawBoard();
   const name = st.side === 'white' ? 'White' : 'Black';
-  if (st.outcome.status !== 'none') status(`Game over: ${st.outcome.text}`);
-  else if (page.search && page.search.kind === 'move') status(`${name} (engine) is thinking…`);
-  else status(`${name} to move${page.search ? ' · analysing' : ''}`);
+  const last = st.moves.at(-1);
+  const took = st.lastCaptures.length ? `, taking ${st.lastCaptures.length}` : '';
+  const lastText = last ? ` · last move ${last === '0000' ? 'pass' : last}${took}` : '';
+  if (st.outcome.status !== 'none') status(`Game over: ${st.outcome.text}${lastText}`);
+  else if (page.search && page.search.kind === 'move') status(`${name} (engine) is thinking…${lastText}`);
+  else status(`${name} to move${page.search ? ' · analysing' : ''}${lastText}`);
   const list = $('moves');
   list.replaceChildren();
   const blackFirst = / b( |$)/.test(st.start);
@@ -341,7 +346,13 @@ function render() {
   $('redo').disabled = page.redo.length === 0;
   $('pass').hidden = !(humanToMove() && st.legal.includes('0000'));
   $('move-now').disabled = !(page.search && page.search.kind === 'move');
-  $('record').value = formatRecord(st, playerNames());
+  // Written when the game changes only, so that a record being typed or pasted is kept.
+  const record = formatRecord(st, playerNames());
+  if (record !== page.recordShown) {
+    $('record').value = record;
+    page.recordShown = record;
+  }
+  $('rules-text').textContent = RULES_TEXT[page.rules.Variant || 'mingmang'] || '';
 }
 
 function playerNames() {

@@ -155,14 +155,17 @@ export class BoardView {
       const cls = `line ${i % 2 ? 'reply' : 'ours'}`;
       if (from) {
         const [fx, fy] = at(from).map((v) => v + size / 2);
-        el('line', { x1: fx, y1: fy, x2: tx, y2: ty, class: cls, 'marker-end': 'url(#arrow)' }, svg);
+        const marker = i % 2 ? 'url(#arrow-reply)' : 'url(#arrow-ours)';
+        el('line', { x1: fx, y1: fy, x2: tx, y2: ty, class: cls, 'marker-end': marker }, svg);
       }
       el('circle', { cx: tx, cy: ty, r: 9, class: `${cls} label` }, svg);
       const t = el('text', { x: tx, y: ty + 4, class: 'line-number' }, svg);
       t.textContent = String(i + 1);
     });
     const defs = el('defs', {}, svg);
-    const marker = el('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
-    el('path', { d: 'M0 0L10 5L0 10z', class: 'arrowhead' }, marker);
+    for (const side of ['ours', 'reply']) {
+      const marker = el('marker', { id: `arrow-${side}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0 0L10 5L0 10z', class: `arrowhead ${side}` }, marker);
+    }
   }
 }

@@ -108,10 +108,26 @@ test('analysis shows the evaluation and the best line, and ends when turned off'
   await page.waitForFunction(() => window.mingmang.searchKind() === 'analysis');
   await page.uncheck('#analyze');
   await page.waitForFunction(() => !window.mingmang.busy(), null, { timeout: 3000 });
-  // Threats: Black's h4c4 threat marks are drawn when asked for.
+  // Threats: White's c1c3 would take b3 and c4 (green squares); White's c1 could be taken by
+  // nothing (no red triangle).
+  await openRecord();
+  await page.fill('#record', 'position fen 2w1/2b1/wb2/4/2w1 w');
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().width === 4);
+  assert.equal(await page.locator('#board .threat').count(), 0);
   await page.check('#show-threats');
+  assert.equal(await page.locator('#board .threat.mine').count(), 2);
+  assert.equal(await page.locator('#board .threat.theirs').count(), 0);
   await page.uncheck('#show-threats');
+  assert.equal(await page.locator('#board .threat').count(), 0);
 });
+
+/** Opens the record panel. */
+async function openRecord() {
+  await page.evaluate(() => {
+    document.getElementById('record').closest('details').open = true;
+  });
+}
 
 test('undo, redo and records that go to the protocol and back', async () => {
   await page.evaluate(() =>
@@ -136,7 +152,7 @@ test('undo, redo and records that go to the protocol and back', async () => {
   await page.click('#redo');
   assert.deepEqual((await state()).moves, moves);
   // The record, loaded again, is the same game.
-  await page.click('details:has(#record) > summary');
+  await openRecord();
   const record = await page.inputValue('#record');
   assert.match(record, /\[Rules "6x9 territory"\]/);
   await page.evaluate(() => window.mingmang.newGame({ Variant: 'gala' }, {}));
