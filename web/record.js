@@ -84,7 +84,8 @@ export function rulesFromText(text, info) {
 /**
  * Reads a record: `{rules, position, moves, names}` (position empty for the rules' start).
  * Accepts a `mingmang match` or page record, a `position startpos|fen ... [moves ...]` line
- * (under `fallbackRules`), or a position string.
+ * or a position string with or without `moves ...` (a line of a `--openings` file), the last
+ * two under `fallbackRules`.
  */
 export function parseRecord(text, info, fallbackRules = {}) {
   const trimmed = text.trim();
@@ -98,7 +99,14 @@ export function parseRecord(text, info, fallbackRules = {}) {
     };
   }
   if (!trimmed.startsWith('[')) {
-    return { rules: { ...fallbackRules }, position: trimmed, moves: [], names: null };
+    // A position string, perhaps with moves: a line of a `mingmang match --openings` file.
+    const [position, moves = ''] = trimmed.split(/\s+moves(?:\s+|$)/);
+    return {
+      rules: { ...fallbackRules },
+      position: position.trim(),
+      moves: moves.split(/\s+/).filter(Boolean),
+      names: null,
+    };
   }
   const tags = {};
   const body = [];

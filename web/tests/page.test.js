@@ -195,6 +195,11 @@ test('undo, redo and records that go to the protocol and back', async () => {
   const rek = await state();
   assert.deepEqual(rek.moves, ['a3a4', 'h6h5', 'a4a5']);
   assert.equal(rek.rules, 'rek max-plies 400');
+  // A line of a `mingmang match --openings` file, under the game's rules.
+  await page.fill('#record', 'bbbbbbb1/6B1/bb1bbbbb/2b2w2/8/wwww1www/6W1/1wwwwwww w moves c3c4');
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1);
+  assert.equal((await state()).start, 'bbbbbbb1/6B1/bb1bbbbb/2b2w2/8/wwww1www/6W1/1wwwwwww w');
   // A refused record says why and keeps the game.
   await page.fill('#record', '[Variant "rek"]\n\n1. a1a9 *');
   await page.click('#load');
