@@ -32,5 +32,6 @@ fi
 cargo test --manifest-path web/Cargo.toml
 web/build.sh
 cd web
-npm ci --no-audit --no-fund
+# npm's cache stays in the clone.
+npm ci --no-audit --no-fund --cache "$PWD/.npm-cache"
 CHROMIUM="$(command -v chromium)" npm test

@@ -5,7 +5,7 @@
 import { BoardView, moveSquares, parsePosition } from './board.js';
 import { EngineClient } from './engine-client.js';
 import { formatRecord, parseRecord } from './record.js';
-import { RulesLibrary, RulesError } from './rules.js';
+import { RulesLibrary } from './rules.js';
 import { RULES_TEXT } from './rulesText.js';
 
 const $ = (id) => document.getElementById(id);
@@ -569,4 +569,3 @@ window.mingmang = {
   ),
 };
 
-export { RulesError };
