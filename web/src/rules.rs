@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use mingmang::api::{Engine, Game, GameRules, OptionInfo, Side, Status};
+use mingmang::api::{Engine, Game, GameRules, OptionInfo, Side};
 use serde_json::{json, Map, Value};
 
 use crate::io;
@@ -132,21 +132,11 @@ pub extern "C" fn mm_game_new(len: usize) -> i32 {
 #[no_mangle]
 pub extern "C" fn mm_game_free(handle: i32) {
     GAMES.with(|g| {
-        if let Some(slot) = usize::try_from(handle)
-            .ok()
-            .and_then(|i| g.borrow_mut().get_mut(i).map(Option::take))
-        {
-            drop(slot);
+        let mut games = g.borrow_mut();
+        if let Some(slot) = usize::try_from(handle).ok().and_then(|i| games.get_mut(i)) {
+            *slot = None;
         }
     });
-}
-
-fn side_name(side: Side) -> &'static str {
-    side.name()
-}
-
-fn status_name(status: Status) -> &'static str {
-    status.protocol()
 }
 
 /// Everything a page draws and checks: rules, size, positions, side to move, moves played,
@@ -161,12 +151,12 @@ fn state(game: &Game) -> Value {
         "height": rules.height(),
         "start": game.start_position(),
         "position": game.position(),
-        "side": side_name(game.side_to_move()),
+        "side": game.side_to_move().name(),
         "ply": game.ply(),
         "moves": game.moves(),
         "legal": game.legal_moves(),
         "outcome": {
-            "status": status_name(outcome.status),
+            "status": outcome.status.protocol(),
             "reason": outcome.reason.map(|r| format!("{r:?}")),
             "territory": outcome.territory,
             "text": outcome.text,
