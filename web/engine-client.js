@@ -32,7 +32,11 @@ export class EngineClient {
     // The worker reads a message line by line, and counts as it reads.
     for (const part of line.split(/\r?\n/)) {
       const word = part.trim().split(/\s+/)[0];
-      if (this.counter !== null && INTERRUPTING.has(word)) Atomics.add(this.counter, 0, 1);
+      if (this.counter !== null && INTERRUPTING.has(word)) {
+        Atomics.add(this.counter, 0, 1);
+        // Wakes a worker waiting for `stop` after a finished `go infinite`.
+        Atomics.notify(this.counter, 0);
+      }
     }
     this.worker.postMessage(line);
   }

@@ -25,6 +25,11 @@ const imports = {
     emit: (ptr, len) => postMessage(text(ptr, len)),
     now_ms: () => performance.now(),
     should_stop: () => (counter !== null && Atomics.load(counter, 0) > interruptsRead ? 1 : 0),
+    // A finished `go infinite` waiting for `stop`: sleep until the page adds to the counter
+    // (it notifies) or 20 ms pass, instead of spinning.
+    idle: () => {
+      if (counter !== null) Atomics.wait(counter, 0, Atomics.load(counter, 0), 20);
+    },
   },
 };
 

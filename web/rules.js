@@ -17,7 +17,7 @@ export class RulesLibrary {
       throw new Error('the rules library does not search');
     };
     const { instance } = await WebAssembly.instantiate(bytes, {
-      host: { emit: unused, now_ms: () => performance.now(), should_stop: () => 0 },
+      host: { emit: unused, now_ms: () => performance.now(), should_stop: () => 0, idle: () => {} },
     });
     return new RulesLibrary(instance.exports);
   }

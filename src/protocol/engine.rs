@@ -30,14 +30,17 @@ struct Worker {
 }
 
 /// What a host without threads gives the engine so that `go` and `perft` run on the caller's
-/// thread: the clock it reads, a poll saying whether the front end has asked to stop, and
-/// the seed of the lower levels' draw (such a host may have no wall clock either).
+/// thread: the clock it reads, a poll saying whether the front end has asked to stop, a way
+/// to wait, and the seed of the lower levels' draw (such a host may have no wall clock either).
 pub struct Inline {
     /// The clock of the time limits and of the reported times.
     pub clock: Arc<dyn TimeSource + Send + Sync>,
     /// Asked every few hundred nodes of a search and between perft's subtrees; `true` ends
     /// the search or perft as `stop` would (and releases a finished `go infinite`).
     pub poll: Box<dyn FnMut() -> bool>,
+    /// Called between two polls while a `go infinite` whose search has ended waits for `stop`:
+    /// the host sleeps a little there (until the front end writes, at best) rather than spin.
+    pub idle: Box<dyn FnMut()>,
     /// Seeds the move a lower `Skill Level` draws.
     pub seed: u64,
 }
@@ -59,9 +62,9 @@ pub struct Engine {
     reused_plies: usize,
     /// Where `go` and `perft` read the time.
     clock: Arc<dyn TimeSource + Send + Sync>,
-    /// The host's poll when searches run on the caller's thread; `None` runs them on a thread
-    /// of their own, so that `stop` and `isready` are read while they run.
-    inline: Option<Box<dyn FnMut() -> bool>>,
+    /// The host when searches run on the caller's thread; `None` runs them on a thread of
+    /// their own, so that `stop` and `isready` are read while they run.
+    inline: Option<Inline>,
 }
 
 /// What the loop should do after a command.
@@ -104,8 +107,8 @@ impl Engine {
             search.set_clock(Box::new(Arc::clone(&host.clock)));
             search.set_seed(Some(host.seed));
         }
-        engine.clock = host.clock;
-        engine.inline = Some(host.poll);
+        engine.clock = Arc::clone(&host.clock);
+        engine.inline = Some(host);
         engine
     }
 
@@ -413,12 +416,9 @@ impl Engine {
             writer: Arc::clone(&self.writer),
             clock: Arc::clone(&self.clock),
         };
-        if let Some(poll) = self.inline.as_mut() {
-            job.run(
-                &AtomicBool::new(false),
-                &AtomicBool::new(false),
-                Some(&mut **poll),
-            );
+        if let Some(host) = self.inline.as_mut() {
+            let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
+            job.run(&stop, &done, Some(&mut *host.poll), &mut *host.idle);
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -428,7 +428,11 @@ impl Engine {
         let spawned = thread::Builder::new()
             .name("go".into())
             .stack_size(SEARCH_STACK_SIZE)
-            .spawn(move || job.run(&stop2, &done2, None));
+            .spawn(move || {
+                job.run(&stop2, &done2, None, &mut || {
+                    thread::sleep(Duration::from_millis(1))
+                })
+            });
         match spawned {
             Ok(handle) => self.worker = Some(Worker { handle, stop, done }),
             Err(e) => {
@@ -455,8 +459,8 @@ impl Engine {
             writer: Arc::clone(&self.writer),
             clock: Arc::clone(&self.clock),
         };
-        if let Some(poll) = self.inline.as_mut() {
-            job.run(&AtomicBool::new(false), &mut **poll);
+        if let Some(host) = self.inline.as_mut() {
+            job.run(&AtomicBool::new(false), &mut *host.poll);
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -480,8 +484,15 @@ struct SearchJob {
 
 impl SearchJob {
     /// Searches, stopped by `stop` or `poll`, writing the progress lines, then the final
-    /// `info` and `bestmove` (setting `done` just before `bestmove`).
-    fn run(self, stop: &AtomicBool, done: &AtomicBool, mut poll: Option<&mut dyn FnMut() -> bool>) {
+    /// `info` and `bestmove` (setting `done` just before `bestmove`); `idle` waits a little
+    /// between two looks at `stop` and `poll` after a `go infinite`.
+    fn run(
+        self,
+        stop: &AtomicBool,
+        done: &AtomicBool,
+        mut poll: Option<&mut dyn FnMut() -> bool>,
+        idle: &mut dyn FnMut(),
+    ) {
         let SearchJob {
             game,
             limits,
@@ -518,14 +529,10 @@ impl SearchJob {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                match poll.as_mut() {
-                    Some(poll) => {
-                        if poll() {
-                            break;
-                        }
-                    }
-                    None => thread::sleep(Duration::from_millis(1)),
+                if poll.as_mut().is_some_and(|poll| poll()) {
+                    break;
                 }
+                idle();
             }
         }
         let legal = game.legal_moves();
@@ -787,6 +794,7 @@ mod tests {
         let host = Inline {
             clock: Arc::new(Ticking(Default::default())),
             poll,
+            idle: Box::new(|| {}),
             seed: 1,
         };
         (
@@ -867,6 +875,30 @@ mod tests {
         let before = out.lines().len();
         e.handle_line("setoption name threads value 1");
         assert_eq!(out.lines().len(), before);
+    }
+
+    #[test]
+    fn a_finished_infinite_search_waits_through_the_host_s_idle() {
+        // White mates at once: the search ends by itself, then waits for the poll.
+        let idles = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = Arc::clone(&idles);
+        let waited = Arc::clone(&idles);
+        let out = Captured::default();
+        let host = Inline {
+            clock: Arc::new(Ticking(Default::default())),
+            poll: Box::new(move || waited.load(Ordering::SeqCst) >= 5),
+            idle: Box::new(move || {
+                counted.fetch_add(1, Ordering::SeqCst);
+            }),
+            seed: 1,
+        };
+        let writer = Arc::new(Writer::new(Box::new(out.clone())));
+        let mut e = Engine::single_threaded(Settings::default(), writer, host);
+        e.handle_line("setoption name Variant value makyek-hunt");
+        e.handle_line("position fen 8/8/8/8/3wB3/8/8/5w2 w");
+        e.handle_line("go infinite");
+        assert_eq!(idles.load(Ordering::SeqCst), 5);
+        assert_eq!(out.lines().last().unwrap(), "bestmove f1f4");
     }
 
     #[test]

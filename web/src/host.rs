@@ -1,4 +1,4 @@
-//! What the JavaScript host provides: a line out, a clock, and the stop poll. A page that only
+//! What the JavaScript host provides: a line out, a clock, the stop poll and a short wait. A page that only
 //! uses the rules library provides them too (they are never called there).
 
 use std::io::Write;
@@ -16,6 +16,8 @@ extern "C" {
     /// Nonzero when the front end has sent a line that ends the running search (`stop`,
     /// `quit`, another `go`) since the one being handled.
     fn should_stop() -> i32;
+    /// Waits a little (until the page posts a line that ends a search, or a few milliseconds).
+    fn idle();
 }
 
 // Native builds (the crate's own tests and lints) have no JavaScript host: lines go to stdout,
@@ -36,6 +38,11 @@ unsafe fn should_stop() -> i32 {
     0
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+unsafe fn idle() {
+    std::thread::sleep(Duration::from_millis(1));
+}
+
 /// Sends one line to the host.
 pub fn send(line: &str) {
     // SAFETY: the host copies the bytes before returning.
@@ -46,6 +53,12 @@ pub fn send(line: &str) {
 pub fn stop_requested() -> bool {
     // SAFETY: a plain call without arguments.
     unsafe { should_stop() != 0 }
+}
+
+/// Lets the host wait a little: a finished `go infinite` waiting for `stop` does not spin.
+pub fn wait() {
+    // SAFETY: a plain call without arguments.
+    unsafe { idle() }
 }
 
 /// The host's monotonic clock.

@@ -30,6 +30,7 @@ pub extern "C" fn mm_worker_start(seed: f64) {
     let host = Inline {
         clock: Arc::new(HostClock),
         poll: Box::new(host::stop_requested),
+        idle: Box::new(host::wait),
         seed: seed as u64,
     };
     let engine = Engine::single_threaded(Settings::default(), writer, host);

@@ -123,6 +123,21 @@ test('stop ends an infinite search, and a go during a search answers both', asyn
   assert.equal(since.at(-1), 'readyok');
 });
 
+test('a go infinite whose search ends by itself waits for stop', async () => {
+  // White mates at once (f1f4 flanks the hunter): the search ends at its deepest iteration.
+  await worker.send('setoption name Variant value makyek-hunt');
+  await worker.send('position fen 8/8/8/8/3wB3/8/8/5w2 w');
+  const from = (await worker.lines()).length;
+  await worker.send('go infinite');
+  await new Promise((ok) => setTimeout(ok, 500));
+  const waiting = (await worker.lines()).slice(from);
+  assert.ok(waiting.some((l) => / score mate 1 .* pv f1f4$/.test(l)), waiting.slice(-3).join('\n'));
+  assert.ok(!waiting.some(isBest), 'no bestmove before stop');
+  const end = await worker.request('stop', isBest, 2000);
+  assert.equal(end.at(-1), 'bestmove f1f4');
+  assert.deepEqual(await worker.request('isready', (l) => l === 'readyok'), ['readyok']);
+});
+
 test('bad input is answered, never a crash', async () => {
   for (const line of ['go depth x', 'position fen nonsense', 'setoption name Threads value 4', 'frobnicate', 'perft -1']) {
     const out = await worker.request(`${line}\nisready`, (l) => l === 'readyok');
