@@ -26,6 +26,7 @@ const page = {
   threats: null,
   log: [],
   recordShown: null,
+  lineDrawn: '',
 };
 
 /** Service worker: offline use, and the isolation headers that make `stop` work. */
@@ -270,7 +271,9 @@ function showInfo() {
   $('depth').textContent = info ? String(info.depth) : '–';
   $('nodes').textContent = info ? `${info.nodes.toLocaleString('en')} (${Math.round(info.nps / 1000)} knps)` : '–';
   $('pv').textContent = info && info.pv.length ? info.pv.join(' ') : '–';
-  drawBoard();
+  // The board changes only when the line drawn on it does.
+  const drawn = $('show-line').checked && info ? info.pv.slice(0, 6).join(' ') : '';
+  if (drawn !== page.lineDrawn) drawBoard();
 }
 
 function drawBoard() {
@@ -286,6 +289,7 @@ function drawBoard() {
     const other = st.side === 'white' ? 'black' : 'white';
     threats = { mine: page.threats[st.side], theirs: page.threats[other] };
   }
+  page.lineDrawn = $('show-line').checked && page.info ? page.info.pv.slice(0, 6).join(' ') : '';
   page.view.draw({
     position: st.position,
     hunt: st.variant === 'makyek-hunt',

@@ -63,7 +63,10 @@ export class BoardView {
     this.svg = svg;
     this.onClick = onClick;
     this.flipped = false;
-    svg.addEventListener('click', (event) => {
+    // On the press, not the click: the board is redrawn while the engine reports, and a click
+    // whose press and release land on two drawings of the same square would be lost.
+    svg.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
       const target = event.target.closest('[data-square]');
       if (target) this.onClick(target.dataset.square);
     });

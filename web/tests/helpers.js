@@ -126,6 +126,7 @@ export class Native {
 
   /** The legal moves in the position `position fen ... moves ...` under `rules`, sorted. */
   async legalMoves(rules, start, moves) {
+    this.send('setoption name Variant value mingmang');
     this.send('setoption name BoardSize value auto');
     for (const o of ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap']) {
       this.send(`setoption name ${o} value false`);

@@ -25,9 +25,16 @@ after(async () => {
 
 const state = () => page.evaluate(() => window.mingmang.state());
 
-/** Clicks a square (on its piece, if any, as a person would). */
+/** Clicks a square (on its piece, if any, as a person would) where it is on the screen. */
 async function click(square) {
-  await page.locator(`rect.sq[data-square="${square}"]`).click({ force: true });
+  // The board is redrawn as the engine reports: the square's place, not its element, is kept.
+  const rect = page.locator(`rect.sq[data-square="${square}"]`);
+  let box = null;
+  while (box === null) {
+    await rect.scrollIntoViewIfNeeded().catch(() => {});
+    box = await rect.boundingBox();
+  }
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /** Makes `move` by clicking: the piece then its destination, a Gala placement in one. */
