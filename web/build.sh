@@ -3,8 +3,9 @@
 #
 # With rustup's wasm32-unknown-unknown target installed (`rustup target add
 # wasm32-unknown-unknown`) it builds with that. Otherwise it uses Debian's toolchain for
-# browser builds, offline: rustc-web and cargo-web compile the standard library for the target
-# from rust-web-src (-Z build-std) and lld's wasm-ld links; it installs them when missing.
+# browser builds, which needs nothing from rustup: rustc-web and cargo-web compile the standard
+# library for the target from rust-web-src (-Z build-std; its few crates come from crates.io or
+# cargo's cache) and lld's wasm-ld links; it installs them when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
 
