@@ -591,7 +591,8 @@ impl Game {
     }
 
     /// A game from the position string `position` (whose size decides the board's, which the
-    /// rules must allow), then `moves` (space-separated, the game's history for rule 7).
+    /// rules must allow), then `moves` (space-separated, the game's history for rule 7). Its
+    /// rules are `rules` with the position's board size.
     ///
     /// # Examples
     /// ```
@@ -601,6 +602,7 @@ impl Game {
     /// let game = Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c2")?;
     /// assert_eq!(game.position(), "2w1/2b1/wb2/2w1/4 b");
     /// assert_eq!(game.start_position(), "2w1/2b1/wb2/4/2w1 w");
+    /// assert_eq!((game.rules().width(), game.rules().height()), (4, 5));
     /// assert!(Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c9").is_err());
     /// # Ok::<(), mingmang::api::Error>(())
     /// ```
@@ -608,8 +610,13 @@ impl Game {
         let bad = |e: String| Error::new(ErrorKind::Position, e);
         let pos = rules::parse_position(position).map_err(bad)?;
         let sized = rules.rules().with_size(pos.size()).map_err(bad)?;
+        // The rules a game reports are those it is played under: sized to its position.
+        let mut kept = *rules;
+        if sized.size() != rules.rules().size() {
+            kept.set("BoardSize", &pos.size().to_string())?;
+        }
         let mut game = Game {
-            rules: *rules,
+            rules: kept,
             game: rules::Game::from_position(sized, pos).map_err(bad)?,
         };
         game.play_moves(moves)?;
@@ -854,6 +861,49 @@ impl Game {
             ));
         }
         Ok(perft::perft(&mut self.game.from_here(), depth))
+    }
+
+    /// The squares whose pieces the last move took (converted in Ming Mang, removed in the
+    /// relatives), in board order; empty at the start or after a pass.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::api::{Game, GameRules};
+    ///
+    /// // White c1 slides to c3, flanking b3 (with a3) and c4 (with c5).
+    /// let mut game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
+    /// game.play("c1c3")?;
+    /// assert_eq!(game.last_captures(), ["b3", "c4"]);
+    /// # Ok::<(), mingmang::api::Error>(())
+    /// ```
+    pub fn last_captures(&self) -> Vec<String> {
+        self.game
+            .last_captures()
+            .iter()
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
+    /// The pieces of `side`'s opponent that `side` could take with one move, as if `side`
+    /// were to move: the threats a page marks on the board.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::api::{Game, GameRules, Side};
+    ///
+    /// let game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
+    /// assert_eq!(game.takeable_by(Side::White), ["b3", "c4"]);
+    /// # Ok::<(), mingmang::api::Error>(())
+    /// ```
+    pub fn takeable_by(&self, side: Side) -> Vec<String> {
+        let color = match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        };
+        crate::gtp::analyze::takeable_by(&self.game, color)
+            .iter()
+            .map(|sq| sq.to_string())
+            .collect()
     }
 
     fn over_error(&self) -> Error {

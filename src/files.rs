@@ -28,9 +28,9 @@ pub const LINE_LIMIT: usize = 1 << 20;
 
 /// `bytes` in words: `1 MiB`, `64 GiB`, `512 bytes`.
 fn size_text(bytes: u64) -> String {
-    if bytes >= 1 << 30 && bytes.is_multiple_of(1 << 30) {
+    if bytes >= 1 << 30 && bytes.trailing_zeros() >= 30 {
         format!("{} GiB", bytes >> 30)
-    } else if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+    } else if bytes >= 1 << 20 && bytes.trailing_zeros() >= 20 {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{bytes} bytes")

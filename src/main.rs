@@ -260,19 +260,11 @@ fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
         Some(name) => bench::variant_positions(RuleArgs::from_pairs([("Variant", name)]).rules()?),
     };
     let (nodes, time) = bench::run_positions(list, depth, |p, r| {
-        let best = r.best.map_or("none".to_string(), |m| m.to_string());
-        println!(
-            "{:<48} best {:<8} score {:?} nodes {} knps {}",
-            p.name,
-            best,
-            r.score,
-            r.nodes,
-            r.nodes / r.time.as_millis().max(1) as u64
-        );
+        println!("{}", bench::position_line(p, r))
     });
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    println!("time {} ms", time.as_millis());
-    println!("{nodes} nodes {nps} nps");
+    for line in bench::summary_lines(nodes, time) {
+        println!("{line}");
+    }
     Ok(())
 }
 

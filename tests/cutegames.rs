@@ -142,7 +142,7 @@ fn play_game(tc: Tc, fen: &str, e1: &mut Ugi, e2: &mut Ugi) -> Played {
         let asked = e1.ask(fen, &history, "p1turn") == "true";
         let is_p1 = e1.ask(fen, &history, "p1turn") == "true";
         assert_eq!(asked, is_p1);
-        assert_eq!(is_p1, first_p1 == history.len().is_multiple_of(2));
+        assert_eq!(is_p1, first_p1 == (history.len() % 2 == 0));
         let (us, them) = if is_p1 {
             (&mut *e1, &mut *e2)
         } else {

@@ -3,11 +3,13 @@
 //! machine and run); its speed a measure of the engine's.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::rules::random::{Balance, Pick, RandomOpening, Rng};
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
-use crate::search::{Limits, SearchConfig, SearchOptions, SearchResult, Searcher};
+use crate::search::{
+    Control, Limits, SearchConfig, SearchOptions, SearchResult, Searcher, SystemClock, TimeSource,
+};
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -194,6 +196,16 @@ pub fn run(depth: u32, each: impl FnMut(&BenchPosition, &SearchResult)) -> (u64,
 pub fn run_positions(
     list: Vec<BenchPosition>,
     depth: u32,
+    each: impl FnMut(&BenchPosition, &SearchResult),
+) -> (u64, Duration) {
+    run_positions_on(&SystemClock, list, depth, each)
+}
+
+/// [`run_positions`] timed by `clock` (a browser build has no system clock).
+pub fn run_positions_on(
+    clock: &dyn TimeSource,
+    list: Vec<BenchPosition>,
+    depth: u32,
     mut each: impl FnMut(&BenchPosition, &SearchResult),
 ) -> (u64, Duration) {
     let mut nodes = 0;
@@ -207,17 +219,44 @@ pub fn run_positions(
             depth: Some(depth_for(p.game.rules().size(), depth)),
             ..Limits::default()
         };
-        let start = Instant::now();
-        let r = searcher.search(
+        let mut control = Control {
+            clock,
+            ..Control::new(&stop)
+        };
+        let start = clock.now();
+        let r = searcher.search_with(
             &p.game,
             &limits,
             &SearchOptions::default(),
-            &stop,
+            &mut control,
             &mut |_| {},
         );
-        time += start.elapsed();
+        time += clock.now().saturating_sub(start);
         nodes += r.nodes;
         each(&p, &r);
     }
     (nodes, time)
+}
+
+/// The line `mingmang bench` prints for one position searched.
+pub fn position_line(p: &BenchPosition, r: &SearchResult) -> String {
+    let best = r.best.map_or("none".to_string(), |m| m.to_string());
+    format!(
+        "{:<48} best {:<8} score {:?} nodes {} knps {}",
+        p.name,
+        best,
+        r.score,
+        r.nodes,
+        r.nodes / r.time.as_millis().max(1) as u64
+    )
+}
+
+/// The two last lines of `mingmang bench`: the time, then the nodes (the fingerprint) and
+/// the speed.
+pub fn summary_lines(nodes: u64, time: Duration) -> [String; 2] {
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    [
+        format!("time {} ms", time.as_millis()),
+        format!("{nodes} nodes {nps} nps"),
+    ]
 }

@@ -1,6 +1,10 @@
 //! Engine state: the options, the game being played, the searcher, and the worker thread that
 //! runs a search or perft. Each command either changes this state entirely or, on error,
 //! leaves it exactly as it was.
+//!
+//! A host without threads (a browser's Web Worker) drives the same engine single-threaded
+//! ([`Engine::single_threaded`]): `go` and `perft` then run on the caller's thread, stopped by
+//! the host's poll and timed by the host's clock, and write the same lines.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,7 +15,7 @@ use std::time::{Duration, Instant};
 use crate::api;
 use crate::options::Ruleset;
 use crate::rules::{format_position, parse_position, perft, Color, Game, Move};
-use crate::search::{root_moves, Clock, Limits, SEARCH_STACK_SIZE};
+use crate::search::{root_moves, Clock, Limits, SystemClock, TimeSource, SEARCH_STACK_SIZE};
 
 use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
 use super::options::Settings;
@@ -23,6 +27,22 @@ struct Worker {
     stop: Arc<AtomicBool>,
     /// Set just before the final line (`bestmove`, or perft's total) is written.
     done: Arc<AtomicBool>,
+}
+
+/// What a host without threads gives the engine so that `go` and `perft` run on the caller's
+/// thread: the clock it reads, a poll saying whether the front end has asked to stop, a way
+/// to wait, and the seed of the lower levels' draw (such a host may have no wall clock either).
+pub struct Inline {
+    /// The clock of the time limits and of the reported times.
+    pub clock: Arc<dyn TimeSource + Send + Sync>,
+    /// Asked every few hundred nodes of a search and between perft's subtrees; `true` ends
+    /// the search or perft as `stop` would (and releases a finished `go infinite`).
+    pub poll: Box<dyn FnMut() -> bool>,
+    /// Called between two polls while a `go infinite` whose search has ended waits for `stop`:
+    /// the host sleeps a little there (until the front end writes, at best) rather than spin.
+    pub idle: Box<dyn FnMut()>,
+    /// Seeds the move a lower `Skill Level` draws.
+    pub seed: u64,
 }
 
 /// The engine behind the protocol.
@@ -40,6 +60,11 @@ pub struct Engine {
     moves: MoveTexts,
     /// Plies the last `position` kept from the game before it (see `Engine::set_position`).
     reused_plies: usize,
+    /// Where `go` and `perft` read the time.
+    clock: Arc<dyn TimeSource + Send + Sync>,
+    /// The host when searches run on the caller's thread; `None` runs them on a thread of
+    /// their own, so that `stop` and `isready` are read while they run.
+    inline: Option<Inline>,
 }
 
 /// What the loop should do after a command.
@@ -67,7 +92,24 @@ impl Engine {
             writer,
             moves: MoveTexts::default(),
             reused_plies: 0,
+            clock: Arc::new(SystemClock),
+            inline: None,
         }
+    }
+
+    /// An engine that runs `go` and `perft` on the caller's thread, stopped by `host.poll` and
+    /// timed by `host.clock`: `handle_line` returns when the search has written `bestmove`.
+    /// It refuses `Threads` above 1.
+    pub fn single_threaded(settings: Settings, writer: Arc<Writer>, host: Inline) -> Engine {
+        let mut engine = Engine::new(settings, writer);
+        {
+            let mut search = engine.lock_engine();
+            search.set_clock(Box::new(Arc::clone(&host.clock)));
+            search.set_seed(Some(host.seed));
+        }
+        engine.clock = Arc::clone(&host.clock);
+        engine.inline = Some(host);
+        engine
     }
 
     /// The game as the engine knows it.
@@ -227,6 +269,11 @@ impl Engine {
                 let game = Game::new(self.rules.rules());
                 self.set_game(game);
             })
+        } else if self.inline.is_some()
+            && name.trim().eq_ignore_ascii_case("Threads")
+            && value.map(str::trim) != Some("1")
+        {
+            Err("Threads: this build has no threads and searches with 1".to_string())
         } else if crate::options::find(name).is_some() {
             self.lock_engine().set(name, value)
         } else {
@@ -320,7 +367,7 @@ impl Engine {
     fn go(&mut self, p: GoParams) {
         // The clock runs from here: time lost before the search starts (the thread hand-offs,
         // a busy machine) is taken off the limits the search is given.
-        let received = Instant::now();
+        let received = self.clock.now();
         let outcome = self.game.outcome();
         if outcome.is_over() {
             self.writer.error(&format!(
@@ -361,46 +408,30 @@ impl Engine {
         };
         // The search's time manager alone decides how long to think (MoveOverhead included);
         // the protocol only forwards the limits. See "Time controls" in protocol/README.md.
+        let job = SearchJob {
+            game: self.game.from_here(),
+            limits,
+            received,
+            engine: Arc::clone(&self.engine),
+            writer: Arc::clone(&self.writer),
+            clock: Arc::clone(&self.clock),
+        };
+        if let Some(host) = self.inline.as_mut() {
+            let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
+            job.run(&stop, &done, Some(&mut *host.poll), &mut *host.idle);
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let game = self.game.from_here();
-        let engine = Arc::clone(&self.engine);
-        let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
         // The search runs on this thread (its helpers on their own): it needs the stack.
         let spawned = thread::Builder::new()
             .name("go".into())
             .stack_size(SEARCH_STACK_SIZE)
             .spawn(move || {
-                let start = received;
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let limits = less_time(limits.clone(), start.elapsed());
-                    engine.run(&game, &limits, &stop2, None, false, &mut |info| {
-                        writer.send(&output::info(info))
-                    })
-                }));
-                let (best, nodes) = match result {
-                    Ok(r) => (r.best, r.nodes),
-                    Err(_) => {
-                        writer.error("the search failed; playing the first legal move");
-                        (None, 0)
-                    }
-                };
-                if limits.infinite {
-                    // UCI: after `go infinite` the best move waits for `stop`.
-                    while !stop2.load(Ordering::SeqCst) {
-                        thread::sleep(Duration::from_millis(1));
-                    }
-                }
-                let legal = game.legal_moves();
-                let best = best
-                    .filter(|m| legal.contains(m))
-                    .or_else(|| limits.search_moves.first().copied())
-                    .or_else(|| legal.first().copied());
-                writer.send(&output::final_info(nodes, start.elapsed()));
-                done2.store(true, Ordering::SeqCst);
-                writer.send(&output::bestmove(best));
+                job.run(&stop2, &done2, None, &mut || {
+                    thread::sleep(Duration::from_millis(1))
+                })
             });
         match spawned {
             Ok(handle) => self.worker = Some(Worker { handle, stop, done }),
@@ -422,45 +453,148 @@ impl Engine {
     }
 
     fn perft(&mut self, depth: u32) {
+        let job = PerftJob {
+            game: self.game.from_here(),
+            depth,
+            writer: Arc::clone(&self.writer),
+            clock: Arc::clone(&self.clock),
+        };
+        if let Some(host) = self.inline.as_mut() {
+            job.run(&AtomicBool::new(false), &mut *host.poll);
+            return;
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let mut game = self.game.from_here();
-        let writer = Arc::clone(&self.writer);
         let (stop2, done2) = (Arc::clone(&stop), Arc::clone(&done));
-        let handle = thread::spawn(move || {
-            let start = Instant::now();
-            let mut total = if depth == 0 { 1 } else { 0 };
-            let roots = if depth > 0 {
-                game.legal_moves()
-            } else {
-                Default::default()
-            };
-            let mut counted = 0;
-            for &mv in &roots {
-                game.make(mv);
-                let n = stoppable_perft(&mut game, depth - 1, &stop2);
-                game.unmake();
-                let Some(n) = n else { break };
-                writer.send(&format!("{mv}: {n}"));
-                total += n;
-                counted += 1;
-            }
-            let t = start.elapsed();
-            done2.store(true, Ordering::SeqCst);
-            if counted < roots.len() {
-                writer.send(&format!(
-                    "info string perft {depth} stopped before the end: {counted} of {} root moves counted, {total} nodes under them",
-                    roots.len()
-                ));
-            } else {
-                writer.send(&format!(
-                    "nodes {total} time {} ms nps {}",
-                    t.as_millis(),
-                    output::nps(total, t)
-                ));
-            }
-        });
+        let handle = thread::spawn(move || job.run(&done2, &mut || stop2.load(Ordering::Relaxed)));
         self.worker = Some(Worker { handle, stop, done });
+    }
+}
+
+/// One `go`, ready to run on whichever thread the engine runs it.
+struct SearchJob {
+    game: Game,
+    limits: Limits,
+    /// When `go` was read, on `clock`.
+    received: Duration,
+    engine: Arc<Mutex<api::Engine>>,
+    writer: Arc<Writer>,
+    clock: Arc<dyn TimeSource + Send + Sync>,
+}
+
+impl SearchJob {
+    /// Searches, stopped by `stop` or `poll`, writing the progress lines, then the final
+    /// `info` and `bestmove` (setting `done` just before `bestmove`); `idle` waits a little
+    /// between two looks at `stop` and `poll` after a `go infinite`.
+    fn run(
+        self,
+        stop: &AtomicBool,
+        done: &AtomicBool,
+        mut poll: Option<&mut dyn FnMut() -> bool>,
+        idle: &mut dyn FnMut(),
+    ) {
+        let SearchJob {
+            game,
+            limits,
+            received: start,
+            engine,
+            writer,
+            clock,
+        } = self;
+        let elapsed = || clock.now().saturating_sub(start);
+        // Reborrowed for the search only: the wait below polls too.
+        let mut search_poll = poll.as_mut().map(|p| &mut **p as &mut dyn FnMut() -> bool);
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let limits = less_time(limits.clone(), elapsed());
+            engine.run(
+                &game,
+                &limits,
+                stop,
+                search_poll.take(),
+                false,
+                &mut |info| writer.send(&output::info(info)),
+            )
+        }));
+        let (best, nodes) = match result {
+            Ok(r) => (r.best, r.nodes),
+            Err(_) => {
+                writer.error("the search failed; playing the first legal move");
+                (None, 0)
+            }
+        };
+        if limits.infinite {
+            // UCI: after `go infinite` the best move waits for `stop`.
+            loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                if poll.as_mut().is_some_and(|poll| poll()) {
+                    break;
+                }
+                idle();
+            }
+        }
+        let legal = game.legal_moves();
+        let best = best
+            .filter(|m| legal.contains(m))
+            .or_else(|| limits.search_moves.first().copied())
+            .or_else(|| legal.first().copied());
+        writer.send(&output::final_info(nodes, elapsed()));
+        done.store(true, Ordering::SeqCst);
+        writer.send(&output::bestmove(best));
+    }
+}
+
+/// One `perft`, ready to run on whichever thread the engine runs it.
+struct PerftJob {
+    game: Game,
+    depth: u32,
+    writer: Arc<Writer>,
+    clock: Arc<dyn TimeSource + Send + Sync>,
+}
+
+impl PerftJob {
+    /// Counts, one line per root move then the total, until `stopped` says to stop (setting
+    /// `done` just before the last line).
+    fn run(self, done: &AtomicBool, stopped: &mut dyn FnMut() -> bool) {
+        let PerftJob {
+            mut game,
+            depth,
+            writer,
+            clock,
+        } = self;
+        let start = clock.now();
+        let mut total = if depth == 0 { 1 } else { 0 };
+        let roots = if depth > 0 {
+            game.legal_moves()
+        } else {
+            Default::default()
+        };
+        let mut counted = 0;
+        for &mv in &roots {
+            game.make(mv);
+            let n = stoppable_perft(&mut game, depth - 1, stopped);
+            game.unmake();
+            let Some(n) = n else { break };
+            writer.send(&format!("{mv}: {n}"));
+            total += n;
+            counted += 1;
+        }
+        let t = clock.now().saturating_sub(start);
+        done.store(true, Ordering::SeqCst);
+        if counted < roots.len() {
+            writer.send(&format!(
+                "info string perft {depth} stopped before the end: {counted} of {} root moves counted, {total} nodes under them",
+                roots.len()
+            ));
+        } else {
+            writer.send(&format!(
+                "nodes {total} time {} ms nps {}",
+                t.as_millis(),
+                output::nps(total, t)
+            ));
+        }
     }
 }
 
@@ -504,9 +638,9 @@ fn less_time(mut limits: Limits, lag: Duration) -> Limits {
     limits
 }
 
-/// [`perft::perft`] with the stop flag checked above its last two plies; `None` if stopped.
-fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if stop.load(Ordering::Relaxed) {
+/// [`perft::perft`] with `stopped` asked above its last two plies; `None` if stopped.
+fn stoppable_perft(game: &mut Game, depth: u32, stopped: &mut dyn FnMut() -> bool) -> Option<u64> {
+    if stopped() {
         return None;
     }
     if depth <= 2 {
@@ -515,7 +649,7 @@ fn stoppable_perft(game: &mut Game, depth: u32, stop: &AtomicBool) -> Option<u64
     let mut nodes = 0;
     for mv in game.legal_moves() {
         game.make(mv);
-        let n = stoppable_perft(game, depth - 1, stop);
+        let n = stoppable_perft(game, depth - 1, stopped);
         game.unmake();
         nodes += n?;
     }
@@ -622,6 +756,149 @@ mod tests {
         let long: Vec<String> = (0..300).map(|i| format!("a{}b{}", i % 19, i % 7)).collect();
         let whole = list(&long.join(" "));
         assert_eq!(whole.shared_with(&list(&long[..299].join(" "))).0, 299);
+    }
+
+    /// Output gathered in memory, shared with the test.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn lines(&self) -> Vec<String> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines().map(str::to_string).collect()
+        }
+    }
+
+    /// A clock that moves on a millisecond at every reading.
+    struct Ticking(std::sync::atomic::AtomicU64);
+
+    impl TimeSource for Ticking {
+        fn now(&self) -> Duration {
+            Duration::from_millis(self.0.fetch_add(1, Ordering::SeqCst))
+        }
+    }
+
+    fn single_threaded(poll: Box<dyn FnMut() -> bool>) -> (Engine, Captured) {
+        let out = Captured::default();
+        let writer = Arc::new(Writer::new(Box::new(out.clone())));
+        let host = Inline {
+            clock: Arc::new(Ticking(Default::default())),
+            poll,
+            idle: Box::new(|| {}),
+            seed: 1,
+        };
+        (
+            Engine::single_threaded(Settings::default(), writer, host),
+            out,
+        )
+    }
+
+    /// Lines without their times and speeds, which differ from run to run.
+    fn untimed(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                l.split(' ')
+                    .scan(None, |skip: &mut Option<&str>, w| {
+                        let shown = if skip.is_some() { "_" } else { w };
+                        *skip = ["nps", "time"].contains(&w).then_some(w);
+                        Some(shown.to_string())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn single_threaded_searches_write_the_threaded_lines() {
+        let script = [
+            "setoption name Variant value rek",
+            "position startpos moves a3a4",
+            "go depth 4",
+            "perft 2",
+        ];
+        let (mut inline, inline_out) = single_threaded(Box::new(|| false));
+        for line in script {
+            assert_eq!(inline.handle_line(line), Flow::Continue);
+        }
+        let threaded_out = Captured::default();
+        let mut threaded = Engine::new(
+            Settings::default(),
+            Arc::new(Writer::new(Box::new(threaded_out.clone()))),
+        );
+        for line in script {
+            threaded.handle_line(line);
+            // Each command after its answer, as the inline engine does.
+            while threaded.busy() {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+        let (a, b) = (inline_out.lines(), threaded_out.lines());
+        assert!(a.iter().any(|l| l.starts_with("bestmove ")));
+        assert!(a.last().unwrap().starts_with("nodes "));
+        assert_eq!(untimed(&a), untimed(&b));
+    }
+
+    #[test]
+    fn the_host_s_poll_and_clock_end_single_threaded_searches() {
+        // `go infinite` waits for the poll after the search, as for `stop`.
+        let mut polls = 0;
+        let (mut e, out) = single_threaded(Box::new(move || {
+            polls += 1;
+            polls > 50
+        }));
+        e.handle_line("go infinite");
+        assert!(out.lines().last().unwrap().starts_with("bestmove "));
+        // The ticking clock runs out a move time.
+        let (mut e, out) = single_threaded(Box::new(|| false));
+        e.handle_line("go movetime 200");
+        let lines = out.lines();
+        assert!(lines.last().unwrap().starts_with("bestmove "));
+        // A perft stopped by the poll says so.
+        let (mut e, out) = single_threaded(Box::new(|| true));
+        e.handle_line("perft 4");
+        assert!(out.lines()[0].contains("perft 4 stopped before the end"));
+        // No threads here.
+        e.handle_line("setoption name Threads value 2");
+        assert!(out.lines().last().unwrap().contains("no threads"));
+        let before = out.lines().len();
+        e.handle_line("setoption name threads value 1");
+        assert_eq!(out.lines().len(), before);
+    }
+
+    #[test]
+    fn a_finished_infinite_search_waits_through_the_host_s_idle() {
+        // White mates at once: the search ends by itself, then waits for the poll.
+        let idles = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = Arc::clone(&idles);
+        let waited = Arc::clone(&idles);
+        let out = Captured::default();
+        let host = Inline {
+            clock: Arc::new(Ticking(Default::default())),
+            poll: Box::new(move || waited.load(Ordering::SeqCst) >= 5),
+            idle: Box::new(move || {
+                counted.fetch_add(1, Ordering::SeqCst);
+            }),
+            seed: 1,
+        };
+        let writer = Arc::new(Writer::new(Box::new(out.clone())));
+        let mut e = Engine::single_threaded(Settings::default(), writer, host);
+        e.handle_line("setoption name Variant value makyek-hunt");
+        e.handle_line("position fen 8/8/8/8/3wB3/8/8/5w2 w");
+        e.handle_line("go infinite");
+        assert_eq!(idles.load(Ordering::SeqCst), 5);
+        assert_eq!(out.lines().last().unwrap(), "bestmove f1f4");
     }
 
     #[test]

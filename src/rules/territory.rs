@@ -162,7 +162,7 @@ mod tests {
                         rank += &gap.to_string();
                         gap = 0;
                     }
-                    rank.push(if roll.is_multiple_of(2) { 'w' } else { 'b' });
+                    rank.push(if roll & 1 == 0 { 'w' } else { 'b' });
                 }
                 if gap > 0 {
                     rank += &gap.to_string();

@@ -27,6 +27,13 @@ pub trait TimeSource: Sync {
     fn now(&self) -> Duration;
 }
 
+/// A shared clock reads as the clock it shares: the protocol and its search read one clock.
+impl<T: TimeSource + Send + ?Sized> TimeSource for std::sync::Arc<T> {
+    fn now(&self) -> Duration {
+        (**self).now()
+    }
+}
+
 /// The system's monotonic clock (`std::time::Instant`). On `wasm32-unknown-unknown`, which has
 /// none, its time stands still: time limits never expire there unless the host supplies a
 /// [`TimeSource`] of its own.

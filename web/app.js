@@ -1,0 +1,575 @@
+// The page: a game of the family under any rules, played by clicks against the engine (in a
+// Web Worker) or between two people with the rules library as referee.
+'use strict';
+
+import { BoardView, moveSquares, parsePosition } from './board.js';
+import { EngineClient } from './engine-client.js';
+import { formatRecord, parseRecord } from './record.js';
+import { RulesLibrary } from './rules.js';
+import { RULES_TEXT } from './rulesText.js';
+
+const $ = (id) => document.getElementById(id);
+const STORE = 'mingmang-web';
+
+const page = {
+  lib: null,
+  game: null,
+  rules: {},
+  redo: [],
+  selected: null,
+  players: { white: 'human', black: 'engine' },
+  engine: null,
+  search: null, // {kind: 'move'|'analysis', gen, done: Promise}
+  generation: 0,
+  engineRules: null,
+  info: null,
+  threats: null,
+  log: [],
+  recordShown: null,
+  lineDrawn: '',
+};
+
+/** Service worker: offline use, and the isolation headers that make `stop` work. */
+async function isolate() {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.register('sw.js').catch(() => null);
+  if (!registration || self.crossOriginIsolated) return;
+  // The first visit is served without the headers; once the worker controls the page, one
+  // reload gets them.
+  const reload = () => {
+    if (!sessionStorage.getItem('mingmang-isolating')) {
+      sessionStorage.setItem('mingmang-isolating', '1');
+      location.reload();
+    }
+  };
+  if (navigator.serviceWorker.controller) reload();
+  else navigator.serviceWorker.addEventListener('controllerchange', reload);
+}
+
+function status(text) {
+  $('status').textContent = text;
+}
+
+function state() {
+  return page.game.state();
+}
+
+function sideOf(st) {
+  return st.side === 'white' ? 'white' : 'black';
+}
+
+function engineToMove(st = state()) {
+  return st.outcome.status === 'none' && page.players[sideOf(st)] === 'engine';
+}
+
+// ---- the engine ------------------------------------------------------------------------
+
+function onEngineLine(line) {
+  page.log.push(line);
+  if (page.log.length > 2000) page.log.splice(0, 1000);
+  const search = page.search;
+  if (!search) return;
+  if (line.startsWith('info ') && / pv /.test(line)) {
+    const info = parseInfo(line);
+    if (info.multipv === 1) {
+      page.info = { ...info, side: search.side };
+      showInfo();
+    }
+  } else if (line.startsWith('bestmove')) {
+    page.search = null;
+    search.resolve(line.split(/\s+/)[1]);
+  }
+}
+
+function parseInfo(line) {
+  const words = line.split(/\s+/);
+  const get = (key) => {
+    const i = words.indexOf(key);
+    return i >= 0 ? words[i + 1] : undefined;
+  };
+  const i = words.indexOf('score');
+  const pv = words.indexOf('pv');
+  return {
+    depth: Number(get('depth')),
+    multipv: Number(get('multipv') || 1),
+    score: i >= 0 ? { kind: words[i + 1], value: Number(words[i + 2]) } : null,
+    nodes: Number(get('nodes')),
+    nps: Number(get('nps')),
+    pv: pv >= 0 ? words.slice(pv + 1) : [],
+  };
+}
+
+/** The rules and position the engine needs for the current game, sent if they changed. */
+function syncEngine() {
+  const wanted = JSON.stringify(page.rules);
+  if (wanted !== page.engineRules) {
+    // Back to the defaults first, so no option is left over from the game before.
+    for (const o of page.lib.info.ruleOptions) {
+      if (o.name !== 'Variant') page.engine.send(`setoption name ${o.name} value ${o.default}`);
+    }
+    const ordered = page.lib.info.ruleOptions.filter((o) => page.rules[o.name] !== undefined);
+    for (const o of ordered) page.engine.send(`setoption name ${o.name} value ${page.rules[o.name]}`);
+    page.engine.send('ugi' + 'newgame');
+    page.engineRules = wanted;
+  }
+  const st = state();
+  page.engine.send(`position fen ${st.start}${st.moves.length ? ` moves ${st.moves.join(' ')}` : ''}`);
+}
+
+/** Ends the running search, if any, and waits for its `bestmove`. */
+async function stopSearch() {
+  page.generation += 1;
+  const search = page.search;
+  if (!search) return;
+  page.engine.send('stop');
+  await search.done;
+}
+
+/** Runs `task` after the tasks queued before it: searches start one at a time. */
+let queue = Promise.resolve();
+function serially(task) {
+  const run = queue.then(task);
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function startSearch(kind) {
+  // Starting is serial (the running search is stopped and answered first); the search itself
+  // is not waited for here, so that the next start can stop it.
+  const search = await serially(async () => {
+    await stopSearch();
+    const st = state();
+    syncEngine();
+    const skill = kind === 'move' ? $('skill').value : '20';
+    page.engine.send(`setoption name Skill Level value ${skill}`);
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    page.search = { kind, gen: page.generation, done, resolve, side: sideOf(st) };
+    page.info = null;
+    // Without a shared buffer a running search cannot be stopped: analysis then searches a
+    // while.
+    const infinite = page.engine.canStop ? 'go infinite' : 'go movetime 3000';
+    page.engine.send(kind === 'move' ? `go movetime ${$('movetime').value}` : infinite);
+    render();
+    return page.search;
+  });
+  const { gen, done } = search;
+  const best = await done;
+  if (gen !== page.generation || kind !== 'move') return;
+  try {
+    page.game.play(best);
+  } catch (e) {
+    status(`The engine's move ${best} was refused: ${e.message}`);
+    return;
+  }
+  page.redo = [];
+  changed();
+}
+
+/** After every change of the game: draw, save, and start what comes next. */
+function changed() {
+  page.selected = null;
+  page.threats = null;
+  page.info = null;
+  save();
+  render();
+  const st = state();
+  if (st.outcome.status !== 'none') {
+    stopSearch().then(render);
+  } else if (engineToMove(st)) {
+    startSearch('move');
+  } else if ($('analyze').checked) {
+    startSearch('analysis');
+  } else {
+    stopSearch().then(render);
+  }
+}
+
+// ---- moves by clicking -----------------------------------------------------------------
+
+function humanToMove() {
+  const st = state();
+  return st.outcome.status === 'none' && page.players[sideOf(st)] === 'human';
+}
+
+function onSquare(square) {
+  if (!humanToMove()) return;
+  const legal = state().legal;
+  if (page.selected && legal.includes(page.selected + square)) return playHuman(page.selected + square);
+  if (legal.some((m) => moveSquares(m).from === square)) {
+    page.selected = page.selected === square ? null : square;
+    return render();
+  }
+  if (legal.includes(square)) return playHuman(square);
+  page.selected = null;
+  render();
+}
+
+function playHuman(move) {
+  try {
+    page.game.play(move);
+  } catch (e) {
+    status(e.message);
+    return;
+  }
+  page.redo = [];
+  changed();
+}
+
+async function undo() {
+  await stopSearch();
+  const st = state();
+  if (st.moves.length === 0) return render();
+  // Back to a position where a person is to move (past the engine's reply), if there is one.
+  do {
+    page.redo.push(state().moves.at(-1));
+    page.game.undo();
+  } while (state().moves.length > 0 && engineToMove() && page.players.white !== page.players.black);
+  changed();
+}
+
+async function redo() {
+  await stopSearch();
+  if (page.redo.length === 0) return render();
+  do {
+    page.game.play(page.redo.pop());
+  } while (page.redo.length > 0 && engineToMove() && page.players.white !== page.players.black);
+  changed();
+}
+
+async function goToPly(ply) {
+  await stopSearch();
+  while (state().moves.length > ply) {
+    page.redo.push(state().moves.at(-1));
+    page.game.undo();
+  }
+  while (state().moves.length < ply && page.redo.length > 0) page.game.play(page.redo.pop());
+  // Looking at an earlier position: nobody moves until asked.
+  page.players = { white: 'human', black: 'human' };
+  $('white-player').value = 'human';
+  $('black-player').value = 'human';
+  changed();
+}
+
+// ---- drawing ---------------------------------------------------------------------------
+
+function scoreText(info) {
+  if (!info || !info.score) return '–';
+  // The engine scores for the side to move; shown for White.
+  const sign = info.side === 'white' ? 1 : -1;
+  if (info.score.kind === 'mate') {
+    const n = info.score.value * sign;
+    return n > 0 ? `White mates in ${n}` : `Black mates in ${-n}`;
+  }
+  const cp = (info.score.value * sign) / 100;
+  return `${cp > 0 ? '+' : ''}${cp.toFixed(2)} (for White)`;
+}
+
+function showInfo() {
+  const info = page.info;
+  $('eval').textContent = scoreText(info);
+  $('depth').textContent = info ? String(info.depth) : '–';
+  $('nodes').textContent = info ? `${info.nodes.toLocaleString('en')} (${Math.round(info.nps / 1000)} knps)` : '–';
+  $('pv').textContent = info && info.pv.length ? info.pv.join(' ') : '–';
+  // The board changes only when the line drawn on it does.
+  const drawn = $('show-line').checked && info ? info.pv.slice(0, 6).join(' ') : '';
+  if (drawn !== page.lineDrawn) drawBoard();
+}
+
+function drawBoard() {
+  const st = state();
+  const legal = humanToMove() ? st.legal : [];
+  const targets = page.selected
+    ? legal.filter((m) => moveSquares(m).from === page.selected).map((m) => moveSquares(m).to)
+    : [];
+  const placements = page.selected ? [] : legal.filter((m) => /^[a-s]\d+$/.test(m));
+  let threats = null;
+  if ($('show-threats').checked && st.outcome.status === 'none') {
+    page.threats = page.threats || page.game.threats();
+    const other = st.side === 'white' ? 'black' : 'white';
+    threats = { mine: page.threats[st.side], theirs: page.threats[other] };
+  }
+  page.lineDrawn = $('show-line').checked && page.info ? page.info.pv.slice(0, 6).join(' ') : '';
+  page.view.draw({
+    position: st.position,
+    hunt: st.variant === 'makyek-hunt',
+    selected: page.selected,
+    targets,
+    placements,
+    lastMove: st.moves.at(-1),
+    captures: st.lastCaptures,
+    threats,
+    line: $('show-line').checked && page.info ? page.info.pv : [],
+  });
+}
+
+function handText(color, pos, label) {
+  const key = color === 'white' ? 'w' : 'b';
+  let onBoard = 0;
+  for (const p of pos.pieces.values()) if (p.toLowerCase() === key) onBoard += 1;
+  const player = page.players[color] === 'engine' ? 'engine' : 'person';
+  const hand = pos.hand[key] ? ` · ${pos.hand[key]} in hand` : '';
+  return `<span class="dot ${color}"></span> ${label} (${player}): ${onBoard} on the board${hand}`;
+}
+
+function render() {
+  const st = state();
+  const pos = parsePosition(st.position);
+  const [top, bottom] = page.view.flipped ? ['white', 'black'] : ['black', 'white'];
+  $('hand-top').innerHTML = handText(top, pos, top === 'white' ? 'White' : 'Black');
+  $('hand-bottom').innerHTML = handText(bottom, pos, bottom === 'white' ? 'White' : 'Black');
+  drawBoard();
+  const name = st.side === 'white' ? 'White' : 'Black';
+  const last = st.moves.at(-1);
+  const took = st.lastCaptures.length ? `, taking ${st.lastCaptures.length}` : '';
+  const lastText = last ? ` · last move ${last === '0000' ? 'pass' : last}${took}` : '';
+  if (st.outcome.status !== 'none') status(`Game over: ${st.outcome.text}${lastText}`);
+  else if (page.search && page.search.kind === 'move') status(`${name} (engine) is thinking…${lastText}`);
+  else status(`${name} to move${page.search ? ' · analysing' : ''}${lastText}`);
+  const list = $('moves');
+  list.replaceChildren();
+  const blackFirst = / b( |$)/.test(st.start);
+  const all = [...st.moves, ...[...page.redo].reverse()];
+  let li = null;
+  all.forEach((move, i) => {
+    if (!li || (i % 2 === 0) !== blackFirst) {
+      li = document.createElement('li');
+      list.appendChild(li);
+      if (i === 0 && blackFirst) li.append('… ');
+    }
+    const span = document.createElement('span');
+    span.textContent = move;
+    span.dataset.ply = String(i + 1);
+    if (i + 1 === st.moves.length) span.classList.add('current');
+    if (i >= st.moves.length) span.style.opacity = '0.5';
+    span.onclick = () => goToPly(i + 1);
+    li.append(span, ' ');
+  });
+  list.scrollTop = list.scrollHeight;
+  $('undo').disabled = st.moves.length === 0;
+  $('redo').disabled = page.redo.length === 0;
+  $('pass').hidden = !(humanToMove() && st.legal.includes('0000'));
+  $('move-now').disabled = !(page.search && page.search.kind === 'move');
+  // Written when the game changes only, so that a record being typed or pasted is kept.
+  const record = formatRecord(st, playerNames());
+  if (record !== page.recordShown) {
+    $('record').value = record;
+    page.recordShown = record;
+  }
+  $('rules-text').textContent = RULES_TEXT[page.rules.Variant || 'mingmang'] || '';
+}
+
+function playerNames() {
+  const name = (who) => (who === 'engine' ? `mingmang (level ${$('skill').value})` : 'person');
+  return [name(page.players.white), name(page.players.black)];
+}
+
+// ---- settings, new games, records ------------------------------------------------------
+
+function fillSettings() {
+  const info = page.lib.info;
+  for (const v of info.variants) $('variant').append(new Option(v, v));
+  for (const id of ['width', 'height']) {
+    $(id).append(new Option('auto', 'auto'));
+    for (let n = 4; n <= 19; n++) $(id).append(new Option(String(n), String(n)));
+  }
+  for (const o of info.ruleOptions.filter((o) => o.kind === 'check')) {
+    const label = document.createElement('label');
+    label.title = o.help;
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.dataset.option = o.name;
+    label.append(box, ` ${o.name.replace(/([a-z])([A-Z])/g, '$1 $2')}`);
+    $('rule-checks').append(label);
+  }
+  // Width and height go together: one set, the other follows (square boards first).
+  $('width').onchange = () => {
+    if ($('width').value === 'auto' || $('height').value === 'auto') $('height').value = $('width').value;
+  };
+  $('height').onchange = () => {
+    if ($('height').value === 'auto' || $('width').value === 'auto') $('width').value = $('height').value;
+  };
+}
+
+function rulesFromForm() {
+  const rules = { Variant: $('variant').value };
+  const [w, h] = [$('width').value, $('height').value];
+  if (w !== 'auto' && h !== 'auto') rules.BoardSize = `${w}x${h}`;
+  for (const box of $('rule-checks').querySelectorAll('input')) {
+    if (box.checked) rules[box.dataset.option] = 'true';
+  }
+  const plies = Number($('max-plies').value);
+  if (plies > 0) rules.MaxPlies = String(plies);
+  return rules;
+}
+
+function showRules(rules) {
+  $('variant').value = rules.Variant || 'mingmang';
+  const size = /^(\d+)x(\d+)$/.exec(rules.BoardSize || '');
+  $('width').value = size ? size[1] : 'auto';
+  $('height').value = size ? size[2] : 'auto';
+  for (const box of $('rule-checks').querySelectorAll('input')) box.checked = rules[box.dataset.option] === 'true';
+  $('max-plies').value = rules.MaxPlies || '0';
+}
+
+/** Starts a game (a record's if given); on refusal keeps the current one and says why. */
+async function newGame(rules, position = '', moves = [], errorBox = 'rules-error') {
+  let game;
+  try {
+    game = page.lib.newGame(rules, position, moves.join(' '));
+  } catch (e) {
+    $(errorBox).textContent = e.message;
+    return false;
+  }
+  $(errorBox).textContent = '';
+  await stopSearch();
+  if (page.game) page.game.free();
+  page.game = game;
+  page.rules = { ...rules };
+  page.redo = [];
+  page.engineRules = null;
+  showRules(rules);
+  changed();
+  return true;
+}
+
+function save() {
+  try {
+    localStorage.setItem(
+      STORE,
+      JSON.stringify({
+        rules: page.rules,
+        start: state().start,
+        moves: state().moves,
+        players: page.players,
+        skill: $('skill').value,
+        movetime: $('movetime').value,
+      }),
+    );
+  } catch {
+    // Storage may be off; the game goes on.
+  }
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function loadRecord(text) {
+  let record;
+  try {
+    record = parseRecord(text, page.lib.info, page.rules);
+  } catch (e) {
+    $('record-error').textContent = e.message;
+    return;
+  }
+  const ok = await newGame(record.rules, record.position, record.moves, 'record-error');
+  if (ok) {
+    page.players = { white: 'human', black: 'human' };
+    $('white-player').value = 'human';
+    $('black-player').value = 'human';
+    render();
+  }
+}
+
+function wire() {
+  $('new-game').onsubmit = (event) => {
+    event.preventDefault();
+    page.players = { white: $('white-player').value, black: $('black-player').value };
+    newGame(rulesFromForm());
+  };
+  for (const color of ['white', 'black']) {
+    $(`${color}-player`).onchange = () => {
+      page.players[color] = $(`${color}-player`).value;
+      changed();
+    };
+  }
+  $('skill').oninput = () => {
+    $('skill-value').textContent = $('skill').value;
+    save();
+  };
+  $('movetime').onchange = save;
+  $('undo').onclick = undo;
+  $('redo').onclick = redo;
+  $('pass').onclick = () => playHuman('0000');
+  $('move-now').onclick = () => page.search && page.search.kind === 'move' && page.engine.send('stop');
+  $('flip').onclick = () => {
+    page.view.flipped = !page.view.flipped;
+    render();
+  };
+  $('analyze').onchange = changed;
+  $('show-line').onchange = drawBoard;
+  $('show-threats').onchange = drawBoard;
+  $('save').onclick = () => download(`mingmang-${state().variant}-${Date.now()}.txt`, $('record').value);
+  $('load').onclick = () => loadRecord($('record').value);
+  $('open').onchange = async () => {
+    const file = $('open').files[0];
+    if (file) loadRecord(await file.text());
+  };
+  $('copy-position').onclick = () => {
+    const st = state();
+    const line = `position fen ${st.start}${st.moves.length ? ` moves ${st.moves.join(' ')}` : ''}`;
+    $('record').value = line;
+    navigator.clipboard?.writeText(line).catch(() => {});
+  };
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, textarea, select')) return;
+    if (event.key === 'ArrowLeft') undo();
+    if (event.key === 'ArrowRight') redo();
+  });
+}
+
+async function main() {
+  await isolate();
+  page.lib = await RulesLibrary.load(new URL('mingmang.wasm', location.href));
+  page.engine = new EngineClient(new URL('engine-worker.js', location.href));
+  page.engine.listen(onEngineLine);
+  await page.engine.request('ugi', (line) => line === 'ugiok');
+  page.view = new BoardView($('board'), onSquare);
+  fillSettings();
+  wire();
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE) || 'null');
+  } catch {
+    saved = null;
+  }
+  if (saved) {
+    page.players = saved.players || page.players;
+    $('skill').value = saved.skill || '20';
+    $('skill-value').textContent = $('skill').value;
+    $('movetime').value = saved.movetime || '1000';
+  }
+  $('white-player').value = page.players.white;
+  $('black-player').value = page.players.black;
+  const restored = saved && (await newGame(saved.rules || {}, saved.start || '', saved.moves || []));
+  if (!restored) await newGame({ Variant: 'mingmang' });
+}
+
+/** For tests and the console: the game's state, the engine's output, whether it is busy. */
+window.mingmang = {
+  state: () => state(),
+  engineLog: () => [...page.log],
+  busy: () => page.search !== null,
+  searchKind: () => (page.search ? page.search.kind : null),
+  engine: () => page.engine,
+  newGame: (rules, players) => {
+    page.players = { ...page.players, ...players };
+    $('white-player').value = page.players.white;
+    $('black-player').value = page.players.black;
+    return newGame(rules);
+  },
+  ready: main().then(
+    () => true,
+    (error) => {
+      status(`The page could not start: ${error.message}`);
+      throw error;
+    },
+  ),
+};
+

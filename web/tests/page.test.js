@@ -1,0 +1,280 @@
+// The page in a real browser: a whole game of each game of the family against the engine,
+// moves made by clicking, every position's legal moves checked against the native engine;
+// analysis, undo and redo, records.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch, Native, openPage, serve } from './helpers.js';
+
+let server;
+let browser;
+let page;
+let native;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  page = await openPage(browser.context, server.url);
+  native = new Native();
+});
+
+after(async () => {
+  native?.close();
+  await browser?.close();
+  server?.close();
+});
+
+const state = () => page.evaluate(() => window.mingmang.state());
+
+/** Clicks a square (on its piece, if any, as a person would) where it is on the screen. */
+async function click(square) {
+  // The board is redrawn as the engine reports: the square's place, not its element, is kept.
+  const rect = page.locator(`rect.sq[data-square="${square}"]`);
+  let box = null;
+  while (box === null) {
+    await rect.scrollIntoViewIfNeeded().catch(() => {});
+    box = await rect.boundingBox();
+  }
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Makes `move` by clicking: the piece then its destination, a Gala placement in one. */
+async function clickMove(move) {
+  if (move === '0000') return page.click('#pass');
+  const m = /^([a-s]\d+)([a-s]\d+)?$/.exec(move);
+  if (m[2]) {
+    await click(m[1]);
+    await click(m[2]);
+  } else await click(m[1]);
+}
+
+/** A small deterministic generator: the person's moves vary from game to game. */
+function chooser(seed) {
+  let x = seed;
+  return (n) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+}
+
+/** Starts a game from the form: `variant`, a ply limit, White a person, Black the engine. */
+async function newGame(variant, plies) {
+  await page.selectOption('#variant', variant);
+  await page.selectOption('#width', 'auto');
+  await page.selectOption('#height', 'auto');
+  await page.fill('#max-plies', String(plies));
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'engine');
+  await page.selectOption('#movetime', '100');
+  await page.click('#new');
+  await page.waitForFunction((v) => window.mingmang.state().variant === v, variant);
+}
+
+const GAMES = ['mingmang', 'makyek', 'apitsodok', 'rek', 'minrekchanh', 'gala', 'makyek-hunt'];
+
+for (const [i, variant] of GAMES.entries()) {
+  test(`a whole game of ${variant} against the engine, every move checked`, async () => {
+    await newGame(variant, 40);
+    const pick = chooser(i + 1);
+    let st = await state();
+    const rules = { Variant: variant, MaxPlies: '40' };
+    let engineMoves = 0;
+    while (st.outcome.status === 'none') {
+      const legal = await native.legalMoves(rules, st.start, st.moves);
+      assert.deepEqual([...st.legal].sort(), legal, `legal moves after ${st.moves.join(' ')}`);
+      const ply = st.moves.length;
+      if (st.side === 'white') {
+        await clickMove(st.legal[pick(st.legal.length)]);
+      } else engineMoves += 1;
+      await page.waitForFunction((n) => window.mingmang.state().moves.length > n, ply, { timeout: 20_000 });
+      st = await state();
+      assert.ok(legal.includes(st.moves[ply]), `${st.moves[ply]} is not a legal move`);
+    }
+    assert.ok(engineMoves > 0);
+    // The native engine agrees on the end and its result.
+    await native.legalMoves(rules, st.start, st.moves);
+    const [over] = await native.request('query gameover', (l) => l.startsWith('response'));
+    const [result] = await native.request('query result', (l) => l.startsWith('response'));
+    assert.equal(over, 'response true');
+    assert.equal(result, `response ${st.outcome.status}`);
+    assert.match(await page.textContent('#status'), /^Game over: /);
+  });
+}
+
+test('analysis shows the evaluation and the best line, and ends when turned off', async () => {
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'mingmang' }, { white: 'human', black: 'human' }));
+  await page.check('#analyze');
+  await page.waitForFunction(() => /^\d+$/.test(document.getElementById('depth').textContent) &&
+    Number(document.getElementById('depth').textContent) >= 3, null, { timeout: 20_000 });
+  assert.match(await page.textContent('#eval'), /for White|mates/);
+  assert.match(await page.textContent('#pv'), /^[a-h]\d[a-h]\d/);
+  assert.ok((await page.locator('#board line.line').count()) > 0, 'the best line is drawn');
+  assert.equal(await page.evaluate(() => window.mingmang.searchKind()), 'analysis');
+  // A move restarts the analysis on the new position.
+  await clickMove('a2b2');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1);
+  await page.waitForFunction(() => window.mingmang.searchKind() === 'analysis');
+  await page.uncheck('#analyze');
+  await page.waitForFunction(() => !window.mingmang.busy(), null, { timeout: 3000 });
+  // Threats: White's c1c3 would take b3 and c4 (green squares); White's c1 could be taken by
+  // nothing (no red triangle).
+  await openRecord();
+  await page.fill('#record', 'position fen 2w1/2b1/wb2/4/2w1 w');
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().width === 4);
+  assert.equal(await page.locator('#board .threat').count(), 0);
+  await page.check('#show-threats');
+  assert.equal(await page.locator('#board .threat.mine').count(), 2);
+  assert.equal(await page.locator('#board .threat.theirs').count(), 0);
+  await page.uncheck('#show-threats');
+  assert.equal(await page.locator('#board .threat').count(), 0);
+});
+
+/** Opens the record panel. */
+async function openRecord() {
+  await page.evaluate(() => {
+    document.getElementById('record').closest('details').open = true;
+  });
+}
+
+test('undo, redo and records that go to the protocol and back', async () => {
+  await page.evaluate(() =>
+    window.mingmang.newGame({ Variant: 'mingmang', BoardSize: '6x9', Territory: 'true' }, { white: 'human', black: 'human' }),
+  );
+  const moves = [];
+  const pick = chooser(99);
+  for (let n = 0; n < 6; n++) {
+    const st = await state();
+    const mv = st.legal[pick(st.legal.length)];
+    moves.push(mv);
+    await clickMove(mv);
+    await page.waitForFunction((k) => window.mingmang.state().moves.length === k, n + 1);
+  }
+  const played = await state();
+  assert.deepEqual(played.moves, moves);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.deepEqual((await state()).moves, moves.slice(0, 4));
+  await page.click('#redo');
+  assert.deepEqual((await state()).moves, moves.slice(0, 5));
+  await page.click('#redo');
+  assert.deepEqual((await state()).moves, moves);
+  // The record, loaded again, is the same game.
+  await openRecord();
+  const record = await page.inputValue('#record');
+  assert.match(record, /\[Rules "6x9 territory"\]/);
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'gala' }, {}));
+  await page.fill('#record', record);
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().variant === 'mingmang');
+  const loaded = await state();
+  assert.deepEqual(loaded.moves, moves);
+  assert.equal(loaded.position, played.position);
+  assert.equal(loaded.rules, '6x9 territory');
+  // The protocol line the page writes gives the native engine the same position.
+  await page.click('#copy-position');
+  const line = await page.inputValue('#record');
+  native.send('setoption name Variant value mingmang');
+  native.send('setoption name BoardSize value 6x9');
+  native.send('setoption name Territory value true');
+  native.send(line);
+  const answer = await native.request('query fen', (l) => l.startsWith('response'));
+  assert.deepEqual(answer, [`response ${played.position}`]);
+  native.send('setoption name Territory value false');
+  native.send('setoption name BoardSize value auto');
+  // A record in the match format, with an opening, loads too.
+  const matchRecord = [
+    '[Event "mingmang match"]',
+    '[White "alpha"]',
+    '[Black "beta"]',
+    '[Variant "rek"]',
+    '[Size "8x8"]',
+    '[Rules "rek max-plies 400"]',
+    '[StartFEN "bbbbbbb1/7B/bbbbbbbb/8/8/wwwwwwww/W7/1wwwwwww w"]',
+    '[OpeningMoves "a3a4"]',
+    '[Result "*"]',
+    '',
+    '1... h6h5 2. a4a5 *',
+    '',
+  ].join('\n');
+  await page.fill('#record', matchRecord);
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().variant === 'rek');
+  const rek = await state();
+  assert.deepEqual(rek.moves, ['a3a4', 'h6h5', 'a4a5']);
+  assert.equal(rek.rules, 'rek max-plies 400');
+  // A line of a `mingmang match --openings` file, under the game's rules.
+  await page.fill('#record', 'bbbbbbb1/6B1/bb1bbbbb/2b2w2/8/wwww1www/6W1/1wwwwwww w moves c3c4');
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1);
+  assert.equal((await state()).start, 'bbbbbbb1/6B1/bb1bbbbb/2b2w2/8/wwww1www/6W1/1wwwwwww w');
+  // A refused record says why and keeps the game.
+  await page.fill('#record', '[Variant "rek"]\n\n1. a1a9 *');
+  await page.click('#load');
+  assert.notEqual(await page.textContent('#record-error'), '');
+  assert.equal((await state()).variant, 'rek');
+});
+
+test('the page stays responsive while the engine thinks, and Move now ends its search', async () => {
+  await page.selectOption('#movetime', '10000');
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'tibetan' }, { white: 'engine', black: 'human' }));
+  await page.waitForFunction(() => window.mingmang.searchKind() === 'move');
+  await page.waitForFunction(() => Number(document.getElementById('depth').textContent) >= 2, null, { timeout: 10_000 });
+  const start = Date.now();
+  await page.click('#flip');
+  assert.equal(await page.evaluate(() => window.mingmang.busy()), true);
+  assert.ok(Date.now() - start < 1000, `a click took ${Date.now() - start} ms during a search`);
+  await page.click('#move-now');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1, null, { timeout: 3000 });
+  assert.ok(Date.now() - start < 5000);
+  await page.click('#flip');
+  await page.selectOption('#movetime', '100');
+});
+
+test('the page works offline once loaded', async () => {
+  await page.context().setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForFunction(() => self.crossOriginIsolated === true && window.mingmang, null, { timeout: 20_000 });
+    await page.evaluate(() => window.mingmang.ready);
+    await page.evaluate(() => window.mingmang.newGame({ Variant: 'gala' }, { white: 'human', black: 'engine' }));
+    await page.waitForFunction(() => window.mingmang.state().moves.length === 1, null, { timeout: 10_000 });
+    assert.equal((await state()).legal.length > 0, true);
+  } finally {
+    await page.context().setOffline(false);
+  }
+});
+
+test('every board size from 4x4 to 19x19, rectangles and rule options, from the form', async () => {
+  const checks = ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap'];
+  const sizes = [];
+  for (let n = 4; n <= 19; n++) sizes.push([n, n]);
+  sizes.push([4, 19], [19, 4], [5, 7], [12, 9]);
+  for (const [i, [w, h]] of sizes.entries()) {
+    // Each size with a different rule option (and none for some).
+    const option = checks[i % (checks.length + 1)];
+    await page.selectOption('#variant', 'mingmang');
+    await page.selectOption('#width', String(w));
+    await page.selectOption('#height', String(h));
+    for (const name of checks) await page.setChecked(`#rule-checks input[data-option="${name}"]`, name === option);
+    await page.fill('#max-plies', '0');
+    await page.selectOption('#white-player', 'human');
+    await page.selectOption('#black-player', 'human');
+    await page.click('#new');
+    await page.waitForFunction(([w, h]) => {
+      const st = window.mingmang.state();
+      return st.width === w && st.height === h;
+    }, [w, h]);
+    const st = await state();
+    const rules = { BoardSize: `${w}x${h}`, ...(option ? { [option]: 'true' } : {}) };
+    assert.deepEqual([...st.legal].sort(), await native.legalMoves(rules, st.start, []), `${w}x${h} ${option}`);
+    assert.equal(await page.locator('rect.sq').count(), w * h);
+    if (option === 'Territory') assert.ok(st.legal.includes('0000'));
+  }
+  // A relative on another board is refused, and says so.
+  await page.selectOption('#variant', 'gala');
+  await page.selectOption('#width', '9');
+  await page.selectOption('#height', '9');
+  await page.click('#new');
+  await page.waitForFunction(() => document.getElementById('rules-error').textContent !== '');
+  assert.equal((await state()).variant, 'mingmang');
+});
