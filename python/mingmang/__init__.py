@@ -21,48 +21,12 @@ Every error the engine reports is a :class:`MingmangError` (a ``ValueError``) ca
 engine's message, of the subclass for its kind.
 """
 
-from ._mingmang import (
-    Engine,
-    Game,
-    GameOverError,
-    LimitsError,
-    Line,
-    MingmangError,
-    MoveError,
-    OptionError,
-    OptionInfo,
-    Outcome,
-    PositionError,
-    Rules,
-    Score,
-    SearchResult,
-    __version__,
-    action_to_move,
-    move_to_action,
-    num_actions,
-)
+from . import _mingmang
+# The native module's public names are its __all__ (PyO3 lists each class and function it adds;
+# the stubs repeat the list, and stubtest checks the two agree).
+from ._mingmang import *  # noqa: F403
 
-__all__ = [
-    "Engine",
-    "Game",
-    "GameOverError",
-    "LimitsError",
-    "Line",
-    "MingmangError",
-    "MoveError",
-    "OptionError",
-    "OptionInfo",
-    "Outcome",
-    "PositionError",
-    "Rules",
-    "Score",
-    "SearchResult",
-    "__version__",
-    "action_to_move",
-    "move_to_action",
-    "num_actions",
-    "variants",
-]
+__all__ = [*_mingmang.__all__, "variants"]
 
 
 def variants():

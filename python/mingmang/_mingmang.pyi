@@ -1,6 +1,6 @@
 """Type stubs of the native module: the engine's facade bound with PyO3."""
 
-from typing import Iterable, List, Optional, Tuple, Union, final
+from typing import Iterable, List, Optional, Tuple, Union, final, type_check_only
 
 __all__ = [
     "Engine",
@@ -224,66 +224,50 @@ class Score:
     def is_mate(self) -> bool:
         """Whether this is a forced end rather than an evaluation."""
 
+@type_check_only
+class _SearchFigures:
+    """What a line and a search's result both report (a name for the stubs only)."""
+
+    @property
+    def score(self) -> Score:
+        """The score, from the side to move's point of view."""
+    @property
+    def depth(self) -> int:
+        """The depth searched, in plies (for a result: of the last completed iteration)."""
+    @property
+    def seldepth(self) -> int:
+        """The deepest ply reached."""
+    @property
+    def pv(self) -> List[str]:
+        """The principal variation (for a result: starting with ``best_move``)."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds spent."""
+
 @final
-class Line:
+class Line(_SearchFigures):
     """One line of a search, as a protocol ``info`` line reports it."""
 
     @property
     def multipv(self) -> int:
         """Its rank among the MultiPV lines, 1 for the best."""
     @property
-    def depth(self) -> int:
-        """The depth searched, in plies."""
-    @property
-    def seldepth(self) -> int:
-        """The deepest ply reached."""
-    @property
-    def score(self) -> Score:
-        """The score."""
-    @property
-    def pv(self) -> List[str]:
-        """The principal variation."""
-    @property
-    def nodes(self) -> int:
-        """Nodes searched."""
-    @property
-    def nps(self) -> int:
-        """Nodes per second."""
-    @property
-    def time_ms(self) -> int:
-        """Milliseconds spent."""
-    @property
     def hashfull(self) -> int:
         """The transposition table's fill, per mille."""
 
 @final
-class SearchResult:
-    """What a search found."""
+class SearchResult(_SearchFigures):
+    """What a search found: the move to play, and the figures of the line it heads."""
 
     @property
     def best_move(self) -> str:
         """The move to play."""
-    @property
-    def score(self) -> Score:
-        """The score of the line played."""
-    @property
-    def depth(self) -> int:
-        """The depth of the last completed iteration."""
-    @property
-    def seldepth(self) -> int:
-        """The deepest ply reached."""
-    @property
-    def pv(self) -> List[str]:
-        """The principal variation, starting with ``best_move``."""
-    @property
-    def nodes(self) -> int:
-        """Nodes searched."""
-    @property
-    def nps(self) -> int:
-        """Nodes per second."""
-    @property
-    def time_ms(self) -> int:
-        """Milliseconds spent."""
     @property
     def lines(self) -> List[Line]:
         """The MultiPV lines of the last iteration, best first."""

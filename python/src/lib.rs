@@ -139,6 +139,11 @@ impl OptionInfo {
 }
 
 impl OptionInfo {
+    /// The descriptions of a table of options (the rules' or the engine's), in its order.
+    fn all(table: Vec<api::OptionInfo>) -> Vec<OptionInfo> {
+        table.into_iter().map(OptionInfo::of).collect()
+    }
+
     fn of(info: api::OptionInfo) -> OptionInfo {
         OptionInfo {
             name: info.name,
@@ -231,10 +236,7 @@ impl Rules {
     /// Every rule option, in the protocol's order (the variant first).
     #[staticmethod]
     fn options() -> Vec<OptionInfo> {
-        api::GameRules::options()
-            .into_iter()
-            .map(OptionInfo::of)
-            .collect()
+        OptionInfo::all(api::GameRules::options())
     }
 
     /// Sets the rule option `name` to `value`; raises `OptionError` and changes nothing if
@@ -1045,10 +1047,7 @@ impl Engine {
     /// Every engine option, in the protocol's order.
     #[staticmethod]
     fn options() -> Vec<OptionInfo> {
-        api::Engine::options()
-            .into_iter()
-            .map(OptionInfo::of)
-            .collect()
+        OptionInfo::all(api::Engine::options())
     }
 
     /// Sets the engine option `name` to `value`; raises `OptionError` and changes nothing if

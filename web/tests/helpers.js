@@ -84,6 +84,26 @@ export async function openPage(context, url) {
   return page;
 }
 
+/**
+ * What every browser test file starts from: the static server, Chromium, the page (started
+ * and isolated) and the native engine; `close` ends them all.
+ */
+export async function openAll() {
+  const server = await serve();
+  const browser = await launch();
+  const page = await openPage(browser.context, server.url);
+  const native = new Native();
+  return {
+    page,
+    native,
+    close: async () => {
+      native.close();
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
 /** The native engine, driven line by line. */
 export class Native {
   constructor() {

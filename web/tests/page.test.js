@@ -3,25 +3,17 @@
 // analysis, undo and redo, records.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, Native, openPage, serve } from './helpers.js';
+import { openAll } from './helpers.js';
 
-let server;
-let browser;
+let opened;
 let page;
 let native;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
-  page = await openPage(browser.context, server.url);
-  native = new Native();
+  opened = await openAll();
+  ({ page, native } = opened);
 });
-
-after(async () => {
-  native?.close();
-  await browser?.close();
-  server?.close();
-});
+after(() => opened?.close());
 
 const state = () => page.evaluate(() => window.mingmang.state());
 

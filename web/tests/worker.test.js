@@ -2,26 +2,18 @@
 // searches that end on their limits and on `stop`.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, Native, openPage, serve, startWorker, untimed } from './helpers.js';
+import { openAll, startWorker, untimed } from './helpers.js';
 
-let server;
-let browser;
+let opened;
 let worker;
 let native;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
-  const page = await openPage(browser.context, server.url);
-  worker = await startWorker(page);
-  native = new Native();
+  opened = await openAll();
+  worker = await startWorker(opened.page);
+  native = opened.native;
 });
-
-after(async () => {
-  native?.close();
-  await browser?.close();
-  server?.close();
-});
+after(() => opened?.close());
 
 const isBest = (l) => l.startsWith('bestmove');
 
