@@ -900,7 +900,8 @@ impl Game {
             Side::White => Color::White,
             Side::Black => Color::Black,
         };
-        crate::gtp::analyze::takeable_by(&self.game, color)
+        self.game
+            .takeable_by(color)
             .iter()
             .map(|sq| sq.to_string())
             .collect()

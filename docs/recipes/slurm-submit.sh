@@ -3,7 +3,7 @@
 # on any cluster): a datagen array, tune once every datagen task has succeeded, a match
 # array, and the merge once every match task has ended.
 #
-#   cd /shared/run && SHARDS=40 MINGMANG=/shared/bin/mingmang /path/to/docs/recipes/slurm-submit.sh
+#   cd ~/mingmang-run && SHARDS=40 MINGMANG=~/bin/mingmang ~/mingmang/docs/recipes/slurm-submit.sh
 #
 # Dependencies that cannot be met are not left pending for ever: tune and the match wait for
 # success (afterok) and are cancelled if a task before them failed (--kill-on-invalid-dep);

@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::vertex::format_square;
 use crate::api::Engine;
-use crate::rules::{territory, Color, Game, Move, Position, Square};
+use crate::rules::{territory, Color, Game, Move, Square};
 use crate::search::eval::{evaluate, Weights};
 use crate::search::{Limits, Score, SearchInfo};
 
@@ -163,30 +163,6 @@ pub fn evaluation(game: &Game, weights: &Weights, seen: Option<Seen>) -> String 
     )
 }
 
-/// The pieces of `side`'s opponent that `side` could take with one move in `position`, as
-/// if `side` were to move (the repetition rule aside: it concerns whole positions, not
-/// threats).
-pub fn takeable_by(game: &Game, side: Color) -> Vec<Square> {
-    let rules = game.rules();
-    let mut position: Position = game.position().clone();
-    position.set_side_to_move(side);
-    let mut taken: Vec<Square> = Vec::new();
-    position.generate_captures(rules, |mv, _| {
-        let mut after = position.clone();
-        after.apply(mv, rules);
-        for sq in rules.size().squares() {
-            if position.piece_at(sq) == Some(side.other())
-                && after.piece_at(sq) != Some(side.other())
-                && !taken.contains(&sq)
-            {
-                taken.push(sq);
-            }
-        }
-    });
-    taken.sort_by_key(|sq| sq.index());
-    taken
-}
-
 /// `mingmang-threats`: the pieces the side to move could take now (squares) and its own
 /// pieces the opponent could take if it were its turn (triangles).
 pub fn threats(game: &Game) -> String {
@@ -198,8 +174,8 @@ pub fn threats(game: &Game) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let ours = takeable_by(game, us);
-    let theirs = takeable_by(game, us.other());
+    let ours = game.takeable_by(us);
+    let theirs = game.takeable_by(us.other());
     let mut lines = Vec::new();
     if !ours.is_empty() {
         lines.push(format!("SQUARE {}", list(&ours)));

@@ -357,23 +357,38 @@ impl Game {
     }
 
     /// The squares whose pieces the last move captured (converted in Ming Mang, removed in the
-    /// relatives), in board order (empty after a pass or at the start). Found by comparing with the position before the move, so it costs nothing
-    /// on the search's hot path.
+    /// relatives), in board order (empty after a pass or at the start). Found by comparing with
+    /// the position before the move, so it costs nothing on the search's hot path.
     pub fn last_captures(&self) -> Vec<Square> {
         let n = self.frames.len();
         if n < 2 {
             return Vec::new();
         }
-        let (before, after) = (&self.frames[n - 2].position, self.position());
-        let mover = before.side_to_move();
-        self.rules
-            .size()
-            .squares()
-            .filter(|&sq| {
-                before.piece_at(sq) == Some(mover.other())
-                    && after.piece_at(sq) != Some(mover.other())
-            })
-            .collect()
+        let before = &self.frames[n - 2].position;
+        taken(
+            &self.rules,
+            before,
+            self.position(),
+            before.side_to_move().other(),
+        )
+        .collect()
+    }
+
+    /// The pieces of `side`'s opponent that `side` could take with one move, as if `side` were
+    /// to move, in board order (the repetition rule aside: it concerns whole positions, not
+    /// threats). Front ends mark them as threats; each capture is played out on a copy.
+    pub fn takeable_by(&self, side: Color) -> Vec<Square> {
+        let mut position = self.position().clone();
+        position.set_side_to_move(side);
+        let mut found: Vec<Square> = Vec::new();
+        position.generate_captures(&self.rules, |mv, _| {
+            let mut after = position.clone();
+            after.apply(mv, &self.rules);
+            found.extend(taken(&self.rules, &position, &after, side.other()));
+        });
+        found.sort_by_key(|sq| sq.index());
+        found.dedup();
+        found
     }
 
     /// Takes back the last move; false if there was none.
@@ -462,6 +477,18 @@ impl Game {
         }
         Outcome::Ongoing
     }
+}
+
+/// The squares where `victim` has a piece in `before` and none in `after`: what a move took.
+fn taken<'a>(
+    rules: &Rules,
+    before: &'a Position,
+    after: &'a Position,
+    victim: Color,
+) -> impl Iterator<Item = Square> + 'a {
+    rules.size().squares().filter(move |&sq| {
+        before.piece_at(sq) == Some(victim) && after.piece_at(sq) != Some(victim)
+    })
 }
 
 #[cfg(test)]
