@@ -284,24 +284,25 @@ impl<'a> Worker<'a> {
     /// How many legal moves there are here (rule 7 applied), noting every ban for the table
     /// scheme. Only the few-moves extension and null move need it.
     fn legal_count(&mut self) -> usize {
-        let moves = self.pseudo_moves();
+        let mut moves = MoveList::new();
+        self.pseudo_moves(&mut moves);
         moves.iter().filter(|&&mv| self.reach(mv).is_some()).count()
     }
 
     /// Whether the side to move has a legal move (rule 7 applied), noting the bans it meets
     /// on the way: the rule 7 checks stop at the first move allowed.
     fn has_legal_move(&mut self) -> bool {
-        let moves = self.pseudo_moves();
+        let mut moves = MoveList::new();
+        self.pseudo_moves(&mut moves);
         moves.iter().any(|&mv| self.reach(mv).is_some())
     }
 
-    /// The side to move's moves before rule 7.
-    fn pseudo_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
+    /// Fills `moves` with the side to move's moves before rule 7. The caller's list is filled
+    /// in place: a returned list (a few kilobytes) was copied on every call, 1.3% of bench.
+    fn pseudo_moves(&self, moves: &mut MoveList) {
         let game = &self.game;
         game.position()
             .for_each_pseudo_move(game.rules(), |mv| moves.push(mv));
-        moves
     }
 
     /// The hash after `mv` if rule 7 allows it here; else notes the ban for the table scheme
