@@ -34,6 +34,23 @@ impl Position {
         }
     }
 
+    /// Calls `found` with the moves of [`Position::for_each_pseudo_move`], in the canonical
+    /// order, until it says true, and says whether it did. Ming Mang's generator stops there;
+    /// a relative's generates its few moves and skips the rest.
+    #[inline(always)]
+    pub fn find_pseudo_move(&self, rules: &Rules, mut found: impl FnMut(Move) -> bool) -> bool {
+        match rules.model() {
+            Model::Straight | Model::Extended => mingmang::find_pseudo_move(self, rules, found),
+            Model::Relative => {
+                let mut hit = false;
+                relatives::for_each_pseudo_move(self, rules.family(), |mv| {
+                    hit = hit || found(mv);
+                });
+                hit
+            }
+        }
+    }
+
     /// Calls `emit(move, child hash)` with every move open to the side to move (rule 7 not
     /// applied) and the hash of the position it leads to, in the canonical order: what a rule
     /// 7 check needs, each hash found the cheapest way the capture model allows.
@@ -320,6 +337,23 @@ mod tests {
             assert_eq!(pos.child_hash(mv, rules), child.hash(), "{context}: {mv}");
             assert!(pos.is_pseudo_legal(mv, rules), "{context}: {mv}");
             counts.push(n);
+        }
+        // The generator that stops: the same moves in the same order, up to the one it was
+        // told to stop at, and no further.
+        let mut seen = Vec::new();
+        assert!(!pos.find_pseudo_move(rules, |m| {
+            seen.push(m);
+            false
+        }));
+        assert_eq!(seen, all, "{context}");
+        if !all.is_empty() {
+            let stop = rng.below(all.len());
+            seen.clear();
+            assert!(pos.find_pseudo_move(rules, |m| {
+                seen.push(m);
+                seen.len() == stop + 1
+            }));
+            assert_eq!(seen, all[..=stop], "{context}");
         }
         // The child hashes that come with the moves.
         let mut pairs = Vec::new();

@@ -11,7 +11,7 @@ pub(super) use captures::{
     straight_child_hash, CaptureSquares, DestCache,
 };
 pub(super) use moves::{
-    for_each_extended_capture, for_each_extended_quiet, for_each_pseudo_move, has_quiet_move,
-    is_pseudo_legal,
+    find_pseudo_move, for_each_extended_capture, for_each_extended_quiet, for_each_pseudo_move,
+    has_quiet_move, is_pseudo_legal,
 };
 pub use survey::LineSurvey;

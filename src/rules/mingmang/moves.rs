@@ -67,19 +67,35 @@ pub(in crate::rules) fn for_each_pseudo_move(
     rules: &Rules,
     mut emit: impl FnMut(Move),
 ) {
+    find_pseudo_move(pos, rules, |mv| {
+        emit(mv);
+        false
+    });
+}
+
+/// Calls `found` with the moves of [`for_each_pseudo_move`], in its order, until it says
+/// true, and says whether it did: a question about some move (is any legal?) stops
+/// generating at its answer.
+#[inline(always)]
+pub(in crate::rules) fn find_pseudo_move(
+    pos: &Position,
+    rules: &Rules,
+    mut found: impl FnMut(Move) -> bool,
+) -> bool {
     let options = rules.options();
     let us = pos.side.index();
     let all = [u32::MAX; MAX_DIM];
-    pos.find_slide(&all, &all, |from, to| {
-        emit(Move::slide(from, to));
-        false
-    });
+    if pos.find_slide(&all, &all, |from, to| found(Move::slide(from, to))) {
+        return true;
+    }
     if options.last_piece_leap && pos.counts[us] == 1 {
-        for_each_leap(pos, &mut emit);
+        let mut hit = false;
+        for_each_leap(pos, &mut |mv| hit = hit || found(mv));
+        if hit {
+            return true;
+        }
     }
-    if options.territory && pos.counts[us] > 0 {
-        emit(Move::PASS);
-    }
+    options.territory && pos.counts[us] > 0 && found(Move::PASS)
 }
 
 /// The leaps of the side to move's only piece: over an adjacent enemy to the empty square
