@@ -15,8 +15,8 @@ pub enum Preset {
     /// Screening: 3,000 nodes a move. Cheap and the same on every machine, but says nothing
     /// about time; a change that passes goes on to `stc`.
     Screen,
-    /// The short time control: a 4 s + 0.04 s clock per side (about 40-60 ms a move over a
-    /// 400-ply game on 8x8).
+    /// The short time control: a 4 s + 0.04 s clock per side (over a 400-ply game on 8x8,
+    /// about 90 ms a move in the opening, then 40-60 ms).
     Stc,
     /// The long time control: 16 s + 0.16 s per side, four times the STC, to confirm.
     Ltc,
