@@ -11,7 +11,7 @@
 //! The horizon is not the whole ply limit: a ply-limited game is usually decided long before
 //! its limit, so sharing the clock over every ply left spreads it thinnest over the moves that
 //! decide the game. Over a 400-ply game at 4 s + 40 ms on 8x8 that spent 20 ms a move in the
-//! opening and 144 ms in the decided ending; over 30 moves it is about 80 ms in the opening,
+//! opening and 144 ms in the decided ending; over 30 moves it is about 90 ms in the opening,
 //! then what the increment gives.
 //!
 //! A reserve ([`STALL_RESERVE`]) is never planned for: a loaded machine can stall a process
@@ -181,11 +181,8 @@ fn clock_budget(
         return (t, t);
     }
     let spendable = available - STALL_RESERVE;
-    let own_moves_left = plies_left.map_or(HORIZON_MOVES, |p| p.div_ceil(2));
-    let moves = clock
-        .moves_to_go
-        .unwrap_or(own_moves_left.min(HORIZON_MOVES))
-        .max(1);
+    let planned = plies_left.map_or(HORIZON_MOVES, |p| p.div_ceil(2).min(HORIZON_MOVES));
+    let moves = clock.moves_to_go.unwrap_or(planned).max(1);
     // The increment comes back after the move, so it can be spent on it; what the clock has
     // beyond the reserve is shared over the moves to come.
     let share = spendable / moves + inc;

@@ -305,15 +305,8 @@ impl<'a> Worker<'a> {
     #[inline]
     fn find_allowed_move(&mut self, mut allowed: impl FnMut() -> bool) -> bool {
         let (game, dep, root_index) = (&self.game, &mut self.dep, self.root_index);
-        let (pos, rules) = (game.position(), game.rules());
-        pos.find_pseudo_move(rules, |mv| {
-            let child = pos.child_hash(mv, rules);
-            if !mv.is_pass() && game.history().contains(child) {
-                Self::note_ban(dep, root_index, game, child);
-                false
-            } else {
-                allowed()
-            }
+        game.position().find_pseudo_move(game.rules(), |mv| {
+            Self::reach_in(game, dep, root_index, mv).is_some() && allowed()
         })
     }
 
@@ -321,11 +314,16 @@ impl<'a> Worker<'a> {
     /// and returns `None`. A pass is never banned, as in the rules' generator.
     #[inline]
     fn reach(&mut self, mv: Move) -> Option<u64> {
-        let game = &self.game;
-        let pos = game.position();
-        let h = pos.child_hash(mv, game.rules());
+        Self::reach_in(&self.game, &mut self.dep, self.root_index, mv)
+    }
+
+    /// [`Worker::reach`] on the worker's parts, for a caller that is borrowing the game
+    /// (walking its moves) while it checks them.
+    #[inline(always)]
+    fn reach_in(game: &Game, dep: &mut usize, root_index: usize, mv: Move) -> Option<u64> {
+        let h = game.position().child_hash(mv, game.rules());
         if !mv.is_pass() && game.history().contains(h) {
-            Self::note_ban(&mut self.dep, self.root_index, game, h);
+            Self::note_ban(dep, root_index, game, h);
             None
         } else {
             Some(h)
