@@ -78,6 +78,22 @@ fn mate_in_one_by_blocking_the_last_piece() {
     }
 }
 
+/// The search with every switch on, those off by default too.
+const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
+    null_move: true,
+    lmr: true,
+    futility: true,
+    late_move_pruning: true,
+    aspiration: true,
+    few_moves_extension: true,
+    root_lmr: true,
+    qsearch_tt: true,
+    reverse_futility: true,
+    iir: true,
+    partial_iteration: true,
+    threat_order: true,
+};
+
 #[test]
 fn forced_results_match_a_brute_force_solver() {
     // Random small-board positions: wherever plain minimax finds a forced result within four
@@ -104,6 +120,10 @@ fn forced_results_match_a_brute_force_solver() {
         );
         let r = search(&game, depth + 2);
         assert_eq!(r.score, expected, "{:?}", game.position());
+        // The switches that are off by default (null move, the few-moves extension,
+        // aspiration, IIR: each counts or guesses its way to a result) keep it too.
+        let r = search_with(&game, depth + 2, EVERY_SWITCH_ON);
+        assert_eq!(r.score, expected, "every switch on: {:?}", game.position());
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} forced positions");
@@ -171,6 +191,10 @@ fn the_ban_decides_the_game() {
     // Black to move with every move banned: the search sees the loss.
     let lost = after_moves(start, "a1a2 d3d4 a2a1");
     assert_eq!(search(&lost, 2).best, None);
+    // With every switch on, the legal-move count of the few-moves extension finds none too,
+    // and the search a ply up still sees the win through the ban.
+    assert_eq!(search_with(&lost, 2, EVERY_SWITCH_ON).best, None);
+    assert_eq!(search_with(&game, 3, EVERY_SWITCH_ON).score, Score::Mate(1));
 }
 
 fn after_moves(start: &str, moves: &str) -> Game {

@@ -113,24 +113,18 @@ impl Worker<'_> {
         // moves, each stage produced only when needed) without rule 7: each move is checked
         // when the move loop reaches it (see `Worker::reach`). Both save work at nodes that
         // cut off early, most of them. Bans among moves never reached did not shape the
-        // result, so the table scheme is unaffected. The few-moves extension and null move
-        // need the number of legal moves first: only they count them beforehand.
-        let legal_count = if cfg.few_moves_extension || cfg.null_move {
-            let n = self.legal_count();
-            if n == 0 {
+        // result, so the table scheme is unaffected.
+        if cfg.few_moves_extension && ply < MAX_PLY / 2 {
+            // A side with one or two moves left is close to losing by having none: look one
+            // ply deeper, cheaply, since the node has almost no branches.
+            match self.legal_count_up_to(FEW_MOVES + 1) {
                 // Rule 8: no legal move (blocked, or every move banned) loses.
-                return -MATE + ply as i32;
+                0 => return -MATE + ply as i32,
+                n if n <= FEW_MOVES => node.depth += 1,
+                _ => {}
             }
-            n
-        } else {
-            usize::MAX
-        };
-        // A side with one or two moves left is close to losing by having none: look one ply
-        // deeper, cheaply, since the node has almost no branches.
-        if cfg.few_moves_extension && legal_count <= FEW_MOVES && ply < MAX_PLY / 2 {
-            node.depth += 1;
         }
-        if let Some(v) = self.null_move(&mut node, legal_count, allow_null) {
+        if let Some(v) = self.null_move(&mut node, allow_null) {
             return v;
         }
         let (best, best_move) = match self.search_moves(&mut node, tt_move) {
@@ -177,19 +171,20 @@ impl Worker<'_> {
     /// walk into a block), so it is guarded: not where passing is a real move (territory),
     /// only with plenty of legal moves and pieces, never twice in a row. The static evaluation
     /// it needs is kept for futility. Returns the node's score if the null move settles it
-    /// (0 if the search was stopped meanwhile).
-    fn null_move(&mut self, node: &mut Node, legal_count: usize, allow_null: bool) -> Option<i32> {
+    /// (0 if the search was stopped meanwhile). The conditions are tested cheapest first: counting the legal moves (rule 7 checks a
+    /// hash for each) comes last, and stops at the number it needs.
+    fn null_move(&mut self, node: &mut Node, allow_null: bool) -> Option<i32> {
         let (depth, beta) = (node.depth, node.beta);
-        if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH) {
+        if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH)
+            || beta.abs() >= MATE_BOUND
+            || self.game.rules().may_pass()
+        {
             return None;
         }
-        let eval = self.static_eval(node);
         let us = self.game.side_to_move();
-        if self.game.rules().may_pass()
-            || eval < beta
-            || legal_count < NULL_MIN_LEGAL_MOVES
-            || self.game.position().count(us) < NULL_MIN_PIECES
-            || beta.abs() >= MATE_BOUND
+        if self.game.position().count(us) < NULL_MIN_PIECES
+            || self.static_eval(node) < beta
+            || self.legal_count_up_to(NULL_MIN_LEGAL_MOVES) < NULL_MIN_LEGAL_MOVES
         {
             return None;
         }

@@ -281,13 +281,15 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// How many legal moves there are here (rule 7 applied), noting every ban for the table
-    /// scheme. Only the few-moves extension and null move need it.
-    fn legal_count(&mut self) -> usize {
+    /// How many legal moves there are here (rule 7 applied), counting no further than `limit`,
+    /// and noting the bans met on the way for the table scheme. The few-moves extension and
+    /// null move ask only whether there are more than a few: the count stops there, and so
+    /// do the rule 7 checks and the generator.
+    fn legal_count_up_to(&mut self, limit: usize) -> usize {
         let mut count = 0;
         self.find_allowed_move(|| {
             count += 1;
-            false
+            count >= limit
         });
         count
     }
