@@ -82,6 +82,37 @@ fn per_engine_depth() {
         json.contains("\"time_control\": \"movetime=50ms; deep: depth=3; shallow: depth=1\""),
         "{json}"
     );
+    // The summary says what each engine spent: the depths each reported, by quarter of the
+    // 30-ply limit, and every move was timed.
+    assert!(
+        stdout.contains(
+            "Thinking, mean time and depth a move by plies (1-8, 9-16, 17-24, 25-; all):"
+        ),
+        "{stdout}"
+    );
+    let line = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name}: ")))
+            .unwrap_or_else(|| panic!("no thinking line for {name} in {stdout}"))
+            .to_string()
+    };
+    assert!(line("deep").ends_with(" d3.0"), "{stdout}");
+    assert!(line("shallow").ends_with(" d1.0"), "{stdout}");
+    let summary: serde_json::Value = serde_json::from_str(json).unwrap();
+    let thinking = summary["thinking"].as_array().unwrap();
+    let plies: u64 = tags(&played.pgn, "PlyCount")
+        .iter()
+        .map(|p| p.parse::<u64>().unwrap())
+        .sum();
+    let moves: u64 = thinking
+        .iter()
+        .map(|e| e["all"]["moves"].as_u64().unwrap())
+        .sum();
+    assert_eq!(moves, plies, "one timed move per ply played: {json}");
+    assert_eq!(thinking[0]["all"]["mean_depth"], 3.0);
+    assert_eq!(thinking[1]["all"]["mean_depth"], 1.0);
+    assert!(thinking[0]["all"]["mean_ms"].as_f64().unwrap() >= 0.0);
     Match::new("depth0")
         .mingmang("depth=0")
         .mingmang("")

@@ -12,6 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::tc::TimeControl;
+use super::thinking::info_depth;
 use crate::rules::Rules;
 
 /// How long an engine may take to start, answer `ugiok`/`readyok` or answer a `query`.
@@ -384,23 +385,30 @@ impl Engine {
     }
 
     /// Sends `position` and `go`, and waits up to `allowance` for `bestmove`. Returns the word
-    /// after `bestmove` (empty if there was none) and the time taken.
+    /// after `bestmove` (empty if there was none), the time taken and the depth the engine
+    /// last reported on the way.
     pub fn think(
         &mut self,
         position: &str,
         go: &str,
         allowance: Duration,
-    ) -> Result<(String, Duration), Fault> {
+    ) -> Result<(String, Duration, Option<u32>), Fault> {
         self.send(position)?;
         let start = Instant::now();
         self.send(&format!("go {go}"))?;
+        let mut depth = None;
         let line = self.wait_for(
-            |l| l.split_whitespace().next() == Some("bestmove"),
+            |l| {
+                if let Some(d) = info_depth(l) {
+                    depth = Some(d);
+                }
+                l.split_whitespace().next() == Some("bestmove")
+            },
             allowance,
         )?;
         let used = start.elapsed();
         let word = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok((word, used))
+        Ok((word, used, depth))
     }
 
     /// Asks `query <what>` about `position` and returns the answer after `response`, or `None`

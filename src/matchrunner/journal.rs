@@ -11,6 +11,7 @@ use super::identity::{first_difference, ShardIdentity};
 use super::json::{self, Json};
 use super::openings::Opening;
 use super::referee::{GameRecord, GameResult, Termination};
+use super::thinking;
 use crate::files::{for_each_line, MATCH_FILE_LIMIT};
 
 /// The journal beside the summary `json`: the same name with the extension `jsonl`.
@@ -27,6 +28,7 @@ pub fn journal_path(json: &Path) -> Result<PathBuf, String> {
 /// A game as one journal line.
 pub fn record_json(r: &GameRecord) -> Json {
     let texts = |v: &[String]| Json::Array(v.iter().map(json::text).collect());
+    let [think_ms, depths] = thinking::journal_fields(&r.thinking);
     json::obj(vec![
         ("number", Json::from(r.number)),
         ("round", Json::from(r.round)),
@@ -50,6 +52,8 @@ pub fn record_json(r: &GameRecord) -> Json {
         ("detail", json::text(r.termination.detail())),
         ("disagreements", texts(&r.disagreements)),
         ("time_controls", texts(&r.time_controls)),
+        think_ms,
+        depths,
     ])
 }
 
@@ -105,6 +109,7 @@ pub fn record_from_json(v: &Json) -> Result<GameRecord, String> {
         termination: Termination::from_parts(&text(v, "termination")?, &text(v, "detail")?)?,
         disagreements: texts(v, "disagreements")?,
         time_controls: pair("time_controls")?,
+        thinking: thinking::from_journal(v)?,
     })
 }
 

@@ -20,6 +20,7 @@ pub mod record;
 pub mod referee;
 pub mod stats;
 pub mod tc;
+pub mod thinking;
 
 pub use args::MatchArgs;
 
@@ -40,6 +41,7 @@ use json::Json;
 use openings::{extend_opening, opening_position, Opening};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
 use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
+use thinking::ThinkingTally;
 
 /// Where the openings come from.
 #[derive(Clone, Debug)]
@@ -202,13 +204,16 @@ pub struct Tally {
     pub pairs: Pairs,
     /// Pairs with one game finished: the first engine's half-points in it, by pair.
     half_pairs: HashMap<u64, usize>,
+    /// Each engine's time and depth a move, by phase of the game.
+    pub thinking: ThinkingTally,
 }
 
 impl Tally {
-    fn new(engines: usize) -> Tally {
+    fn new(engines: usize, max_plies: Option<u32>) -> Tally {
         Tally {
             per_engine: vec![Wdl::default(); engines],
             faults: vec![BTreeMap::new(); engines],
+            thinking: ThinkingTally::new(engines, max_plies),
             ..Tally::default()
         }
     }
@@ -268,6 +273,13 @@ impl Tally {
                 .or_default() += 1;
         }
         self.disagreements += r.disagreements.len();
+        // An opening from a position string starts the count there.
+        let opening_plies = if r.opening.fen.is_some() {
+            0
+        } else {
+            r.opening.moves.len()
+        };
+        self.thinking.add(r, opening_plies);
     }
 }
 
@@ -385,7 +397,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         engines_about,
         journal: journal_file.clone(),
     };
-    let mut tally = Tally::new(config.engines.len());
+    let mut tally = Tally::new(config.engines.len(), config.settings.rules.max_plies());
     if let Some(out) = &summary_out {
         // Written now, so that a shard that is stopped says so ("running") to a merge.
         out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
@@ -550,6 +562,7 @@ fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRe
         termination: played.termination,
         disagreements: played.disagreements,
         time_controls,
+        thinking: played.thinking,
     }
 }
 
@@ -618,6 +631,7 @@ pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
     }
     out.push_str(&endings_text(&tally.terminations, tally.disagreements));
     out.push_str(&faults_text(&names, &tally.faults));
+    out.push_str(&tally.thinking.text(&names));
     out
 }
 
@@ -879,6 +893,8 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
         ),
     ));
     top.push(("faults", faults_json(&tally.faults)));
+    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    top.push(("thinking", tally.thinking.json(&names)));
     top.push((
         "disagreements",
         Json::Array(

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
+use super::thinking::Thought;
 use crate::play::{End, Foul, Player, Proposal};
 use crate::rules::{format_position, Color, Game, Outcome, Rules};
 
@@ -168,6 +169,8 @@ pub struct GameRecord {
     pub disagreements: Vec<String>,
     /// White's and Black's time controls (the match's, or an engine's own `depth=`/`nodes=`).
     pub time_controls: [String; 2],
+    /// Each move of `moves`' thinking (empty in journals written before it was kept).
+    pub thinking: Vec<Thought>,
 }
 
 /// What [`play_game`] reports.
@@ -181,15 +184,23 @@ pub struct Played {
     pub moves: Vec<String>,
     /// Places where an engine's `query` answers differed from the referee.
     pub disagreements: Vec<String>,
+    /// Each move's thinking, one per move of `moves`.
+    pub thinking: Vec<Thought>,
 }
 
 impl Played {
-    fn new(result: GameResult, termination: Termination, moves: Vec<String>) -> Played {
+    fn new(
+        result: GameResult,
+        termination: Termination,
+        moves: Vec<String>,
+        thinking: Vec<Thought>,
+    ) -> Played {
         Played {
             result,
             termination,
             moves,
             disagreements: Vec::new(),
+            thinking,
         }
     }
 }
@@ -218,6 +229,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
                 GameResult::win(loser.other()),
                 Termination::Crash(format!("{}: {why}", e.spec.name)),
                 Vec::new(),
+                Vec::new(),
             );
         }
     }
@@ -227,10 +239,14 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         clocks: Clocks::new(settings.tc),
         settings,
         opening,
+        thinking: Vec::new(),
     };
     let record = crate::play::play_game(&mut game, &mut seats, None);
     let played: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     let mut engines = seats.engines;
+    // A move the rules refused was thought about but not played.
+    let mut thinking = seats.thinking;
+    thinking.truncate(played.len());
     let (result, termination) = match record.end {
         End::Rules(outcome) => {
             let (result, reason) = match outcome {
@@ -244,6 +260,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
                 termination: Termination::Normal(reason.describe()),
                 moves: played,
                 disagreements,
+                thinking,
             };
         }
         // No cap is given: the rules' ply limit ends every match game.
@@ -265,7 +282,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
             (GameResult::win(side.other()), termination)
         }
     };
-    Played::new(result, termination, played)
+    Played::new(result, termination, played, thinking)
 }
 
 /// The two engines of a game with their clocks, as one [`Player`]: each move is asked of the
@@ -278,6 +295,8 @@ struct Seats<'a> {
     opening: &'a Opening,
     /// Plies of the opening, before the engines took over.
     opening_plies: usize,
+    /// Each engine move's thinking so far.
+    thinking: Vec<Thought>,
 }
 
 impl Player for Seats<'_> {
@@ -307,7 +326,7 @@ impl Player for Seats<'_> {
                 settings.margin.as_millis()
             ),
         };
-        let (word, used) = match e.think(&position, &go, allowance) {
+        let (word, used, depth) = match e.think(&position, &go, allowance) {
             Ok(answer) => answer,
             Err(Fault::Timeout) => {
                 return Err(Termination::TimeForfeit(format!(
@@ -334,6 +353,10 @@ impl Player for Seats<'_> {
             // Charged before the move is checked: a move the rules refuse ends the game anyway.
             self.clocks.charge(side, used);
         }
+        self.thinking.push(Thought {
+            ms: used.as_millis() as u64,
+            depth,
+        });
         Ok(Proposal::Text(word))
     }
 }
