@@ -92,6 +92,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     iir: true,
     partial_iteration: true,
     threat_order: true,
+    lmr_history: true,
 };
 
 #[test]

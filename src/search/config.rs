@@ -31,19 +31,27 @@ pub struct SearchConfig {
     /// threatened piece (moving it, or moving to a square that saves it) are ordered before
     /// the other quiet moves.
     pub threat_order: bool,
+    /// Late move reductions follow the move's history too: a quiet move that often cut off
+    /// is reduced less, one that rarely did more (at most [`super::params::LMR_HISTORY_DIVISOR`]'s
+    /// two plies either way).
+    pub lmr_history: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
 /// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
 /// swapped, 10,000 nodes per move; table in `docs/benchmarks-history.md`): a switch is on only if turning
 /// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
-/// did not, so they are off. Reverse futility pruning came later, with an SPRT at 3000 nodes
+/// did not there. Reverse futility pruning came later, with an SPRT at 3000 nodes
 /// per move (+30.5 +- 18.4 Elo over 1029 games); internal iterative reduction measured
 /// +0.0 +- 26.7 over 427 games (at 3000 nodes it almost never applies) and stays off. Playing
 /// the interrupted iteration's better move (`partial_iteration`) passed an SPRT at 3000 nodes
 /// (+30.2 +- 18.2 Elo over 1025 games). Ordering the quiet moves that save a threatened piece
 /// first (`threat_order`, Rek and Min Rek Chanh) passed SPRTs at 3000 nodes from the balanced
 /// openings: Rek +28.4 +- 17.6 Elo over 1140 games, Min Rek Chanh +19.4 +- 14.0 over 1851.
+///
+/// At a clock the verdicts of the node-count matches do not all hold (BENCHMARKS.md, "Switches
+/// at the clock"): at the STC (4 s + 0.04 s, 8x8) aspiration windows won, +22.3 +- 22.3 Elo
+/// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off.
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -51,7 +59,7 @@ impl Default for SearchConfig {
             lmr: true,
             futility: true,
             late_move_pruning: true,
-            aspiration: false,
+            aspiration: true,
             few_moves_extension: false,
             root_lmr: true,
             qsearch_tt: true,
@@ -59,6 +67,7 @@ impl Default for SearchConfig {
             iir: false,
             partial_iteration: true,
             threat_order: true,
+            lmr_history: false,
         }
     }
 }
@@ -95,6 +104,7 @@ impl SearchConfig {
                 "iir" => &mut self.iir,
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
+                "lmr_history" => &mut self.lmr_history,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

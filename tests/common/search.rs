@@ -21,6 +21,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     iir: false,
     partial_iteration: false,
     threat_order: false,
+    lmr_history: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::super::params::{
     DEFER_DEPTH, FEW_MOVES, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
+    HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMR_HISTORY_DIVISOR, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
     LMR_MIN_DEPTH, NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES, NULL_REDUCTION_BASE,
     NULL_REDUCTION_DIVISOR, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
 };
@@ -304,6 +304,12 @@ impl Worker<'_> {
     fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
         let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
         let new_depth = node.depth - 1;
+        // The mover's history of the move, read before the move changes the side to move.
+        let history = if self.cfg.lmr_history && kind.is_quiet() {
+            i32::from(self.history[self.history_index(mv)])
+        } else {
+            0
+        };
         self.game.make(mv);
         let mut v;
         if searched == 0 {
@@ -321,6 +327,7 @@ impl Worker<'_> {
                 if node.pv_node {
                     r -= 1;
                 }
+                r -= history / LMR_HISTORY_DIVISOR;
                 r = r.clamp(0, new_depth - 1);
             }
             v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
