@@ -51,7 +51,9 @@ pub struct SearchConfig {
 ///
 /// At a clock the verdicts of the node-count matches do not all hold (BENCHMARKS.md, "Switches
 /// at the clock"): at the STC (4 s + 0.04 s, 8x8) aspiration windows won, +22.3 +- 22.3 Elo
-/// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off.
+/// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off;
+/// so do IIR (-21.7 +- 30.7 over 128) and history in the reductions (+6.9 +- 20.8 over 150,
+/// not shown).
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
