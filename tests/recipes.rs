@@ -107,7 +107,11 @@ fn the_local_parallel_recipe_runs_resumes_and_fails_loudly() {
     let failed = run_local(&dir, &[("WORK", "broken"), ("DATA_NODES", "0")]);
     let err = text(&failed.stderr);
     assert!(!failed.status.success());
-    assert!(err.contains("data shard 1 failed"), "{err}");
+    // Whichever shard fails first stops the run: with the shards in parallel, any of them.
+    assert!(
+        (1..=3).any(|k| err.contains(&format!("data shard {k} failed"))),
+        "{err}"
+    );
     assert!(err.contains("invalid value '0' for '--nodes"), "{err}");
     assert!(!dir.join("broken/tuned.txt").exists());
 }
