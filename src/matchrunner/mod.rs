@@ -273,13 +273,7 @@ impl Tally {
                 .or_default() += 1;
         }
         self.disagreements += r.disagreements.len();
-        // An opening from a position string starts the count there.
-        let opening_plies = if r.opening.fen.is_some() {
-            0
-        } else {
-            r.opening.moves.len()
-        };
-        self.thinking.add(r, opening_plies);
+        self.thinking.add(r);
     }
 }
 

@@ -124,8 +124,15 @@ impl ThinkingTally {
         (ply / self.phase_plies).min(PHASES - 1)
     }
 
-    /// Counts the moves of `r`, whose engines took over after `opening_plies` plies.
-    pub fn add(&mut self, r: &GameRecord, opening_plies: usize) {
+    /// Counts the moves of `r`.
+    pub fn add(&mut self, r: &GameRecord) {
+        // The engines took over after the opening's moves; an opening from a position string
+        // starts the count there.
+        let opening_plies = if r.opening.fen.is_some() {
+            0
+        } else {
+            r.opening.moves.len()
+        };
         let engines = [r.white, r.black];
         // The side to move at the first engine move: White after an even opening (a position
         // string's side to move is in `opening_fen`, after its board).

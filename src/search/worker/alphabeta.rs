@@ -116,12 +116,10 @@ impl Worker<'_> {
         // result, so the table scheme is unaffected.
         if cfg.few_moves_extension && ply < MAX_PLY / 2 {
             // A side with one or two moves left is close to losing by having none: look one
-            // ply deeper, cheaply, since the node has almost no branches.
-            match self.legal_count_up_to(FEW_MOVES + 1) {
-                // Rule 8: no legal move (blocked, or every move banned) loses.
-                0 => return -MATE + ply as i32,
-                n if n <= FEW_MOVES => node.depth += 1,
-                _ => {}
+            // ply deeper, cheaply, since the node has almost no branches. (With none, the
+            // move loop finds none either, and rule 8 scores the loss below.)
+            if self.legal_count_up_to(FEW_MOVES + 1) <= FEW_MOVES {
+                node.depth += 1;
             }
         }
         if let Some(v) = self.null_move(&mut node, allow_null) {
