@@ -3,7 +3,8 @@
 //! right. Each test is one of the faults found when a long test ran as shards on several
 //! machines: a lost shard, the same shard twice, a merged summary fed back as a shard, shards
 //! of other settings, openings shared between match and data, a killed datagen shard, an
-//! engine that never starts, too many crashes, a killed match.
+//! engine that never starts, too many crashes, a killed match. The engines' thinking figures
+//! add up over shards exactly, or are left out with a note.
 
 mod common;
 
@@ -118,6 +119,99 @@ fn a_merged_summary_among_its_shards_counts_each_game_once() {
         &merge_args(&[&fa, &fb], &["--json", &path(&fa)]),
         "is one of the shards",
     );
+}
+
+/// A summary file read as JSON.
+fn read_json(file: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap()
+}
+
+/// The exact sums of each engine's thinking by phase (moves, milliseconds, moves with a
+/// depth, depths), added over `summaries`.
+fn thinking_sums(summaries: &[&serde_json::Value]) -> Vec<Vec<[u64; 4]>> {
+    let mut sums = vec![vec![[0; 4]; 4]; 2];
+    for v in summaries {
+        for (e, engine) in v["thinking"].as_array().unwrap().iter().enumerate() {
+            for (k, phase) in engine["phases"].as_array().unwrap().iter().enumerate() {
+                for (i, key) in ["moves", "total_ms", "depth_moves", "depth_sum"]
+                    .iter()
+                    .enumerate()
+                {
+                    sums[e][k][i] += phase[key].as_u64().unwrap_or_else(|| panic!("{v}"));
+                }
+            }
+        }
+    }
+    sums
+}
+
+/// `88 ms d2.0` from sums, as the summary prints a phase.
+fn thinking_text([moves, ms, depth_moves, depth_sum]: [u64; 4]) -> String {
+    let ms = ms as f64 / moves as f64;
+    format!("{ms:.0} ms d{:.1}", depth_sum as f64 / depth_moves as f64)
+}
+
+#[test]
+fn merged_thinking_is_the_exact_sum_of_the_shards() {
+    let (a, b) = (
+        shard("think-a", &format!("{SMALL} --seed 1")),
+        shard("think-b", &format!("{SMALL} --seed 2")),
+    );
+    let (pa, pb) = (a.run(), b.run());
+    let (fa, fb) = (a.file("s.json"), b.file("s.json"));
+    let (va, vb) = (read_json(&fa), read_json(&fb));
+    let all = a.file("all.json");
+    let out = run_ok(&merge_args(&[&fa, &fb], &["--json", &path(&all)]));
+    let merged = read_json(&all);
+    let expected = thinking_sums(&[&va, &vb]);
+    assert_eq!(thinking_sums(&[&merged]), expected, "{merged}");
+    // Every move of every game counted, once.
+    let moves: u64 = expected.iter().flatten().map(|s| s[0]).sum();
+    let plies: u64 = [&pa.pgn, &pb.pgn]
+        .iter()
+        .flat_map(|pgn| common::matches::tags(pgn, "PlyCount"))
+        .map(|p| p.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(moves, plies);
+    // The means and the printed lines are those of the sums, as a single match prints them.
+    let header = "Thinking, mean time and depth a move by plies (1-6, 7-12, 13-18, 19-; all):";
+    assert!(pa.stdout.contains(header) && out.contains(header), "{out}");
+    for (e, name) in ["deep", "shallow"].iter().enumerate() {
+        let all: [u64; 4] = (0..4).fold([0; 4], |t, k| {
+            std::array::from_fn(|i| t[i] + expected[e][k][i])
+        });
+        let mean = (all[1] as f64 / all[0] as f64 * 10.0).round() / 10.0;
+        assert_eq!(merged["thinking"][e]["all"]["mean_ms"], mean, "{merged}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("  {name}: ")))
+            .unwrap_or_else(|| panic!("no thinking line for {name} in {out}"));
+        assert!(
+            line.ends_with(&format!("; all {}", thinking_text(all))),
+            "{out}"
+        );
+    }
+    // Merged again with one of its shards given too, nothing counts twice.
+    let thinking_lines = |text: &str| text[text.find(header).unwrap()..].to_string();
+    let again = run_ok(&merge_args(&[&all, &fa], &[]));
+    assert_eq!(thinking_lines(&again), thinking_lines(&out), "{again}");
+    let twice = a.file("twice.json");
+    run_ok(&merge_args(&[&all, &fb], &["--json", &path(&twice)]));
+    assert_eq!(read_json(&twice)["thinking"], merged["thinking"]);
+    // A summary from before the thinking was written still merges, without thinking figures.
+    let mut older = vb.clone();
+    older.as_object_mut().unwrap().remove("thinking");
+    let old = b.file("old.json");
+    std::fs::write(&old, older.to_string()).unwrap();
+    let without = a.file("without.json");
+    let out = run_ok(&merge_args(&[&fa, &old], &["--json", &path(&without)]));
+    assert!(out.starts_with("Merged: 2 shards, 8 games"), "{out}");
+    assert!(!out.contains("Thinking, mean"), "{out}");
+    assert!(
+        out.contains(&format!("{}: no 'thinking', a summary from", path(&old))),
+        "{out}"
+    );
+    assert!(read_json(&without)["thinking"].is_null());
 }
 
 #[test]

@@ -15,12 +15,18 @@
 //! - shards that did not finish (stopped, or failed on faults), and summaries too old to say
 //!   what they are;
 //! - fewer shards than `--expect` says (a lost array task).
+//!
+//! The engines' thinking (time and depth a move by phase of the game) is summed from each
+//! shard's exact sums. It is left out, with a note, when a shard has no sums (a summary
+//! written before they were kept) or the shards split the game into other phases: figures
+//! over some of the games would pass for figures over all of them.
 
 use std::collections::BTreeMap;
 
 use super::identity::{first_difference, ShardIdentity};
 use super::json::{self, Json};
 use super::stats::{Pairs, Sprt, SprtDecision, SprtModel, Wdl};
+use super::thinking::ThinkingTally;
 use super::{SUMMARY_FORMAT, SUMMARY_VERSION};
 
 /// One shard's counts, read from its summary or from a merged summary's list.
@@ -50,6 +56,8 @@ pub struct ShardEntry {
     pub disagreements: Vec<String>,
     /// The SPRT it ran, if any.
     pub sprt: Option<Sprt>,
+    /// Its engines' thinking, or why the summary gives none that adds up.
+    pub thinking: Result<ThinkingTally, String>,
 }
 
 /// What the shards add up to.
@@ -72,6 +80,9 @@ pub struct Merged {
     pub disagreements: Vec<String>,
     /// The SPRT over all games, if one was asked for (or the shards ran one).
     pub sprt: Option<(Sprt, f64, SprtDecision)>,
+    /// The engines' thinking over all games; `None` when some shard's cannot be added (the
+    /// notes say why).
+    pub thinking: Option<ThinkingTally>,
     /// Things the reader should know: a merged summary's shards counted once, and so on.
     pub notes: Vec<String>,
 }
@@ -196,7 +207,6 @@ impl ShardEntry {
                 .as_str()
                 .unwrap_or_default()
                 .to_string(),
-            engines,
             players,
             pairs,
             games,
@@ -212,6 +222,8 @@ impl ShardEntry {
                 })
                 .unwrap_or_default(),
             sprt: sprt_of(v),
+            thinking: thinking_of(v, &engines),
+            engines,
         })
     }
 
@@ -259,21 +271,76 @@ impl ShardEntry {
         if let Some(s) = &self.sprt {
             fields.push(("sprt", super::sprt_json(s, 0.0, SprtDecision::Continue)));
         }
+        if let Ok(t) = &self.thinking {
+            let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
+            fields.push(("thinking", t.json(&names)));
+        }
         json::obj(fields)
     }
 
-    /// The same counts (the file it was read from aside).
+    /// The same counts (the file it was read from aside). The thinking is not compared: a
+    /// shard run twice plays the same games in other times, and a merged summary written
+    /// before the thinking was kept holds its shards without it.
     fn same_counts(&self, other: &ShardEntry) -> bool {
-        ShardEntry {
+        let bare = |e: &ShardEntry| ShardEntry {
             file: String::new(),
             via_merged: false,
-            ..self.clone()
-        } == ShardEntry {
-            file: String::new(),
-            via_merged: false,
-            ..other.clone()
-        }
+            thinking: Ok(ThinkingTally::default()),
+            ..e.clone()
+        };
+        bare(self) == bare(other)
     }
+}
+
+/// A summary's thinking for the engines `engines`, or why it has none that adds up.
+fn thinking_of(v: &Json, engines: &[String]) -> Result<ThinkingTally, String> {
+    match v.get("thinking") {
+        None | Some(Json::Null) => {
+            Err("no 'thinking', a summary from before it was written".into())
+        }
+        Some(t) => ThinkingTally::from_json(t, engines),
+    }
+}
+
+/// The shards' thinking summed (`None` without shards), or the note that says why it is left
+/// out: a shard without sums, or shards whose phases differ.
+fn sum_thinking(shards: &[ShardEntry]) -> Result<Option<ThinkingTally>, String> {
+    let lacking: Vec<String> = shards
+        .iter()
+        .filter_map(|s| {
+            s.thinking
+                .as_ref()
+                .err()
+                .map(|why| format!("{}: {why}", s.file))
+        })
+        .collect();
+    if !lacking.is_empty() {
+        return Err(format!(
+            "no Thinking figures, as not every shard has sums that add up ({}); merge the \
+             others alone to see theirs",
+            lacking.join("; ")
+        ));
+    }
+    let mut tallies = shards
+        .iter()
+        .filter_map(|s| Some((s.file.as_str(), s.thinking.as_ref().ok()?)));
+    let Some((first, tally)) = tallies.next() else {
+        return Ok(None);
+    };
+    let mut sum = tally.clone();
+    for (file, t) in tallies {
+        if sum.labels() != t.labels() {
+            return Err(format!(
+                "no Thinking figures, as the shards split the game into other phases: plies \
+                 {} in {first}, {} in {file}",
+                sum.labels().join(", "),
+                t.labels().join(", ")
+            ));
+        }
+        sum.add_tally(t)
+            .map_err(|why| format!("no Thinking figures: {why}"))?;
+    }
+    Ok(Some(sum))
 }
 
 /// The fields that say how games ended: endings by kind, each engine's faults, and the
@@ -484,6 +551,7 @@ pub fn merge(
         faults: vec![BTreeMap::new(); n],
         disagreements: Vec::new(),
         sprt: None,
+        thinking: None,
         notes,
     };
     for s in &shards {
@@ -523,6 +591,10 @@ pub fn merge(
         let llr = s.llr_by_model(&merged.players[0], &merged.pairs.unwrap_or_default());
         (s, llr, s.decide(llr))
     });
+    match sum_thinking(&shards) {
+        Ok(t) => merged.thinking = t,
+        Err(note) => merged.notes.push(note),
+    }
     merged.shards = shards;
     Ok(merged)
 }
@@ -551,6 +623,9 @@ impl Merged {
             self.disagreements.len(),
         ));
         out.push_str(&super::faults_text(&names, &self.faults));
+        if let Some(t) = &self.thinking {
+            out.push_str(&t.text(&names));
+        }
         out
     }
 
@@ -571,6 +646,7 @@ impl Merged {
     /// The merged result as a JSON summary of kind `merged`: the totals as a shard's summary
     /// has them, and each shard's counts (so that merging it again counts none twice).
     pub fn json(&self) -> Json {
+        let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
         let mut top = vec![
             ("format", json::text(SUMMARY_FORMAT)),
             ("version", Json::from(SUMMARY_VERSION)),
@@ -611,10 +687,160 @@ impl Merged {
             &self.faults,
             &self.disagreements,
         ));
+        // Written for readers only: a merge reads each shard's own thinking from `shards`, so
+        // merging this summary again counts no move twice.
+        top.push((
+            "thinking",
+            self.thinking
+                .as_ref()
+                .map_or(Json::Null, |t| t.json(&names)),
+        ));
         top.push((
             "shards",
             Json::Array(self.shards.iter().map(ShardEntry::to_json).collect()),
         ));
         json::obj(top)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The thinking of engines `a` and `b` as a summary writes it, in phases of plies
+    /// `labels`: `moves` moves of `ms` milliseconds at depth `depth` for `a` in the first
+    /// phase, and one such move for each engine in the last.
+    fn thinking(labels: [&str; 4], moves: u64, ms: u64, depth: u64) -> Json {
+        let phase = |k: usize, moves: u64| {
+            json!({"plies": labels[k], "moves": moves, "mean_ms": null, "mean_depth": null,
+                   "total_ms": moves * ms, "depth_moves": moves, "depth_sum": moves * depth})
+        };
+        let engine = |name: &str, moves: u64| {
+            json!({"name": name, "all": {},
+                   "phases": [phase(0, moves), phase(1, 0), phase(2, 0), phase(3, 1)]})
+        };
+        json!([engine("a", moves), engine("b", 0)])
+    }
+
+    const QUARTERS: [&str; 4] = ["1-100", "101-200", "201-300", "301-"];
+
+    /// A finished two-game shard of seed `seed` with `thinking`, if any.
+    fn shard(seed: u64, thinking: Option<Json>) -> (String, Json) {
+        let mut v = json!({
+            "format": SUMMARY_FORMAT, "version": SUMMARY_VERSION, "kind": "shard",
+            "status": "complete",
+            "identity": {"settings": {"openings": {"kind": "random"}}, "seed": seed,
+                         "games": 2, "rounds": 1, "openings": {"first": 0, "count": 1}},
+            "engines": ["a", "b"], "games_played": 2,
+            "players": [{"wins": 1, "draws": 0, "losses": 1},
+                        {"wins": 1, "draws": 0, "losses": 1}],
+        });
+        if let Some(t) = thinking {
+            v["thinking"] = t;
+        }
+        (format!("s{seed}.json"), v)
+    }
+
+    #[test]
+    fn thinking_adds_up_over_shards_and_over_merges_of_them() {
+        let (s1, s2, s3) = (
+            shard(1, Some(thinking(QUARTERS, 3, 10, 5))),
+            shard(2, Some(thinking(QUARTERS, 1, 50, 9))),
+            shard(3, Some(thinking(QUARTERS, 2, 1, 1))),
+        );
+        let m = merge(&[s1.clone(), s2.clone()], None, None).unwrap();
+        let t = m.json()["thinking"].clone();
+        let first = &t[0]["phases"][0];
+        assert_eq!(
+            (&first["moves"], &first["total_ms"], &first["depth_sum"]),
+            (&json!(4), &json!(80), &json!(24))
+        );
+        assert_eq!(first["mean_ms"], 20.0);
+        // One move in the last phase from each shard: 140 ms and depth 38 over 6 moves.
+        assert_eq!(t[0]["all"]["moves"], 6);
+        assert!(
+            m.text()
+                .contains("  a: 20 ms d6.0, -, -, 30 ms d7.0; all 23 ms d6.3\n"),
+            "{}",
+            m.text()
+        );
+        // The merged summary merged again, alone, with a shard of its own and a new one:
+        // each shard's moves count once.
+        let all = ("all.json".to_string(), m.json());
+        let again = merge(&[all.clone(), s1.clone()], None, None).unwrap();
+        assert_eq!(again.json()["thinking"], t);
+        let more = merge(&[all, s1, s3], None, None).unwrap();
+        let first = &more.json()["thinking"][0]["phases"][0];
+        assert_eq!(
+            (&first["moves"], &first["total_ms"]),
+            (&json!(6), &json!(82))
+        );
+    }
+
+    #[test]
+    fn a_shard_without_thinking_sums_merges_without_thinking() {
+        let old = shard(2, None);
+        let m = merge(
+            &[shard(1, Some(thinking(QUARTERS, 3, 10, 5))), old.clone()],
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(m.games, 4);
+        assert!(m.thinking.is_none());
+        assert_eq!(m.json()["thinking"], Json::Null);
+        assert!(!m.text().contains("Thinking, mean"), "{}", m.text());
+        let note = m.notes.join("\n");
+        assert!(
+            note.contains("(s2.json: no 'thinking', a summary"),
+            "{note}"
+        );
+        // Means alone (a summary from before the sums) do not add up exactly either.
+        let mut means = shard(3, Some(thinking(QUARTERS, 1, 1, 1)));
+        means.1["thinking"][1]["phases"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("depth_sum");
+        let m = merge(&[old, means], None, None).unwrap();
+        assert!(m.notes.join("\n").contains("s3.json: b: no 'depth_sum'"));
+    }
+
+    #[test]
+    fn shards_of_other_phases_merge_without_thinking() {
+        let halves = ["1-50", "51-100", "101-150", "151-"];
+        let m = merge(
+            &[
+                shard(1, Some(thinking(QUARTERS, 3, 10, 5))),
+                shard(2, Some(thinking(halves, 3, 10, 5))),
+            ],
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(m.thinking.is_none());
+        let note = m.notes.join("\n");
+        assert!(
+            note.contains("plies 1-100, 101-200, 201-300, 301- in s1.json, 1-50, 51-100"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn a_shard_run_twice_is_the_same_shard_whatever_its_times() {
+        let (s1, s2) = (
+            shard(1, Some(thinking(QUARTERS, 3, 10, 5))),
+            shard(2, Some(thinking(QUARTERS, 1, 50, 9))),
+        );
+        let all = (
+            "all.json".to_string(),
+            merge(&[s1, s2], None, None).unwrap().json(),
+        );
+        let rerun = shard(1, Some(thinking(QUARTERS, 3, 12, 5)));
+        let m = merge(&[all, rerun], None, None).unwrap();
+        assert_eq!(m.shards.len(), 2);
+        // The shard given directly is the one kept, with its own times.
+        let first = &m.json()["thinking"][0]["phases"][0];
+        assert_eq!(first["total_ms"], 3 * 12 + 50);
     }
 }

@@ -89,19 +89,47 @@ impl PhaseSums {
         }
     }
 
-    /// The JSON fields: moves, mean milliseconds and depth (to a tenth; `null` if none).
+    /// The JSON fields: moves, mean milliseconds and depth (to a tenth; `null` if none), then
+    /// the exact sums behind the means, which a merge of shards adds up (rounded means do
+    /// not add up).
     fn fields(&self) -> Vec<(&'static str, Json)> {
         let num = |v: Option<f64>| v.map_or(Json::Null, |x| Json::from((x * 10.0).round() / 10.0));
         vec![
             ("moves", Json::from(self.moves)),
             ("mean_ms", num(self.mean_ms())),
             ("mean_depth", num(self.mean_depth())),
+            ("total_ms", Json::from(self.ms)),
+            ("depth_moves", Json::from(self.depth_moves)),
+            ("depth_sum", Json::from(self.depth_sum)),
         ]
+    }
+
+    /// Reads the sums of [`PhaseSums::fields`] back (the means are derived, so not read).
+    fn from_fields(v: &Json) -> Result<PhaseSums, String> {
+        let count = |key: &str| {
+            v.get(key)
+                .and_then(Json::as_u64)
+                .ok_or_else(|| match v.get(key) {
+                    // A summary written before the sums were kept has the means alone.
+                    None => format!("no '{key}', a summary from before the sums were written"),
+                    Some(_) => format!("'{key}' is not a count"),
+                })
+        };
+        let sums = PhaseSums {
+            moves: count("moves")?,
+            ms: count("total_ms")?,
+            depth_moves: count("depth_moves")?,
+            depth_sum: count("depth_sum")?,
+        };
+        if sums.depth_moves > sums.moves {
+            return Err("more moves with a depth than moves".into());
+        }
+        Ok(sums)
     }
 }
 
 /// Every engine's thinking by phase, over the games counted.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ThinkingTally {
     /// Plies per phase.
     phase_plies: usize,
@@ -154,6 +182,93 @@ impl ThinkingTally {
         }
     }
 
+    /// The plies of every phase, as the summary labels them (`1-100`, ..., `301-`).
+    pub fn labels(&self) -> Vec<String> {
+        (0..PHASES).map(|k| self.phase_label(k)).collect()
+    }
+
+    /// Adds `other`'s sums to these (the thinking of two shards of one match); refused when
+    /// the two split the game into other phases, since their sums would be mixed.
+    pub fn add_tally(&mut self, other: &ThinkingTally) -> Result<(), String> {
+        if self.phase_plies != other.phase_plies {
+            return Err(format!(
+                "phases of plies {} against {}",
+                self.labels().join(", "),
+                other.labels().join(", ")
+            ));
+        }
+        if self.sums.len() != other.sums.len() {
+            return Err(format!(
+                "{} engines against {}",
+                self.sums.len(),
+                other.sums.len()
+            ));
+        }
+        for (mine, theirs) in self.sums.iter_mut().zip(&other.sums) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m = m.merged(t);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads [`ThinkingTally::json`] back for the engines `names`, in their order: the sums
+    /// of each phase, and its phases from the `plies` labels.
+    pub fn from_json(v: &Json, names: &[String]) -> Result<ThinkingTally, String> {
+        let entries = v.as_array().ok_or("'thinking' is not a list")?;
+        if entries.len() != names.len() {
+            return Err(format!(
+                "'thinking' has {} engines, not {}",
+                entries.len(),
+                names.len()
+            ));
+        }
+        let mut tally = ThinkingTally::default();
+        for (entry, name) in entries.iter().zip(names) {
+            if entry.get("name").and_then(Json::as_str) != Some(name.as_str()) {
+                return Err(format!(
+                    "'thinking' does not name the engine {name} in turn"
+                ));
+            }
+            let phases = entry
+                .get("phases")
+                .and_then(Json::as_array)
+                .filter(|p| p.len() == PHASES)
+                .ok_or_else(|| format!("{name}'s 'phases' are not {PHASES}"))?;
+            tally.read_labels(phases)?;
+            let mut sums = [PhaseSums::default(); PHASES];
+            for (slot, phase) in sums.iter_mut().zip(phases) {
+                *slot = PhaseSums::from_fields(phase).map_err(|e| format!("{name}: {e}"))?;
+            }
+            tally.sums.push(sums);
+        }
+        Ok(tally)
+    }
+
+    /// Takes the phases' length from their `plies` labels (`1-100`: 100 plies each), or checks
+    /// the labels against the length already taken: every label must be the one
+    /// [`ThinkingTally::new`] would write, so that equal lengths mean equal phases.
+    fn read_labels(&mut self, phases: &[Json]) -> Result<(), String> {
+        let label = |k: usize| phases[k].get("plies").and_then(Json::as_str);
+        if self.phase_plies == 0 {
+            self.phase_plies = label(0)
+                .and_then(|l| l.strip_prefix("1-"))
+                .and_then(|n| n.parse().ok())
+                .filter(|&n: &usize| n > 0)
+                .ok_or("the first phase's 'plies' is not 1-N")?;
+        }
+        let expected = self.labels();
+        let found: Vec<&str> = (0..PHASES).map(|k| label(k).unwrap_or("?")).collect();
+        if found != expected {
+            return Err(format!(
+                "the phases' 'plies' are {}, not {}",
+                found.join(", "),
+                expected.join(", ")
+            ));
+        }
+        Ok(())
+    }
+
     /// One engine's sums over the whole game.
     fn total(&self, engine: usize) -> PhaseSums {
         self.sums[engine]
@@ -167,10 +282,9 @@ impl ThinkingTally {
         if self.sums.iter().all(|e| e.iter().all(|s| s.moves == 0)) {
             return String::new();
         }
-        let labels: Vec<String> = (0..PHASES).map(|k| self.phase_label(k)).collect();
         let mut out = format!(
             "Thinking, mean time and depth a move by plies ({}; all):\n",
-            labels.join(", ")
+            self.labels().join(", ")
         );
         for (e, name) in names.iter().enumerate() {
             let phases: Vec<String> = self.sums[e].iter().map(PhaseSums::text).collect();
@@ -285,6 +399,88 @@ mod tests {
         assert_eq!(t.phase_label(3), "301-");
         let odd = ThinkingTally::new(1, Some(10));
         assert_eq!(odd.phase_label(1), "4-6");
+    }
+
+    /// A tally of two engines with a few moves in the first and last phases.
+    fn sample(max_plies: u32, ms: u64) -> ThinkingTally {
+        let mut t = ThinkingTally::new(2, Some(max_plies));
+        t.sums[0][0].add(&Thought { ms, depth: Some(7) });
+        t.sums[0][0].add(&Thought { ms: 5, depth: None });
+        t.sums[1][3].add(&Thought {
+            ms: 2 * ms,
+            depth: Some(4),
+        });
+        t
+    }
+
+    fn names() -> Vec<String> {
+        vec!["a".into(), "b".into()]
+    }
+
+    #[test]
+    fn the_json_reads_back_with_its_exact_sums() {
+        let t = sample(400, 33);
+        let v = t.json(&["a", "b"]);
+        let first = &v[0]["phases"][0];
+        assert_eq!(first["moves"], 2);
+        assert_eq!(first["total_ms"], 38);
+        assert_eq!(first["depth_moves"], 1);
+        assert_eq!(first["depth_sum"], 7);
+        assert_eq!(first["mean_ms"], 19.0);
+        assert_eq!(v[1]["all"]["total_ms"], 66);
+        assert_eq!(ThinkingTally::from_json(&v, &names()).unwrap(), t);
+        // Odd phase lengths read back too.
+        let odd = sample(10, 1);
+        assert_eq!(
+            ThinkingTally::from_json(&odd.json(&["a", "b"]), &names()).unwrap(),
+            odd
+        );
+    }
+
+    #[test]
+    fn tallies_add_up_exactly_only_over_the_same_phases() {
+        let (a, b) = (sample(400, 33), sample(400, 10));
+        let mut sum = a.clone();
+        sum.add_tally(&b).unwrap();
+        let first = sum.sums[0][0];
+        assert_eq!(
+            (first.moves, first.ms, first.depth_moves, first.depth_sum),
+            (4, 53, 2, 14)
+        );
+        assert_eq!(sum.sums[1][3].ms, 86);
+        assert_eq!(sum.total(1).moves, 2);
+        // The text is the single match's, over the sums: 53 ms over 4 moves is 13 ms.
+        assert!(
+            sum.text(&["a", "b"])
+                .contains("  a: 13 ms d7.0, -, -, -; all 13 ms d7.0\n"),
+            "{}",
+            sum.text(&["a", "b"])
+        );
+        let err = sum.add_tally(&sample(200, 1)).unwrap_err();
+        assert!(
+            err.contains("1-100, 101-200") && err.contains("1-50, 51-100"),
+            "{err}"
+        );
+        assert_eq!(sum.sums[0][0].moves, 4, "nothing added when refused");
+    }
+
+    #[test]
+    fn thinking_without_sums_or_with_odd_phases_is_not_read() {
+        let mut v = sample(400, 3).json(&["a", "b"]);
+        assert!(ThinkingTally::from_json(&v, &["a".into()]).is_err());
+        assert!(ThinkingTally::from_json(&v, &["b".into(), "a".into()]).is_err());
+        v[1]["phases"][2]["plies"] = json::text("201-250");
+        let err = ThinkingTally::from_json(&v, &names()).unwrap_err();
+        assert!(err.contains("not 1-100, 101-200, 201-300, 301-"), "{err}");
+        // An older summary: the means alone.
+        let mut old = sample(400, 3).json(&["a", "b"]);
+        for e in old.as_array_mut().unwrap() {
+            for p in e["phases"].as_array_mut().unwrap() {
+                p.as_object_mut().unwrap().remove("total_ms");
+            }
+        }
+        let err = ThinkingTally::from_json(&old, &names()).unwrap_err();
+        assert!(err.contains("no 'total_ms'"), "{err}");
     }
 
     #[test]
