@@ -93,6 +93,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     partial_iteration: true,
     threat_order: true,
     lmr_history: true,
+    time_scaling: true,
 };
 
 #[test]
@@ -770,4 +771,63 @@ fn a_host_controls_a_search_on_its_own_thread() {
     assert!(r.best.is_some());
     assert!(r.time >= Duration::from_millis(50), "{:?}", r.time);
     assert!(r.nodes < 100 * 200, "{} nodes", r.nodes);
+}
+
+/// On a clock, the time scaled by how settled the choice looks (`time_scaling`) stays within
+/// the hard limit, and each search stops where its own iterations say: a hand clock that moves
+/// one millisecond a poll makes the time a count of nodes, so this holds on any machine.
+#[test]
+fn a_scaled_clock_search_stays_within_its_limits() {
+    use mingmang::search::{Clock, Control};
+    let stop = AtomicBool::new(false);
+    // 4 s + 40 ms with the default 30 ms overhead: soft limit 64 ms, hard 259 ms (the time
+    // manager's unit tests give the formula).
+    let limits = Limits {
+        clock: Some(Clock {
+            time: [Some(Duration::from_secs(4)); 2],
+            increment: [Duration::from_millis(40); 2],
+            moves_to_go: None,
+        }),
+        ..Limits::default()
+    };
+    let mut game = Game::new(Rules::default());
+    let mut times = Vec::new();
+    for text in ["a2f2", "h7c7", "f2f5"] {
+        for scaled in [false, true] {
+            let clock = HandClock(std::sync::Mutex::new(Duration::ZERO));
+            let mut tick = || {
+                *clock.0.lock().unwrap() += Duration::from_millis(1);
+                false
+            };
+            let mut control = Control {
+                clock: &clock,
+                poll: Some(&mut tick),
+                ..Control::new(&stop)
+            };
+            let mut searcher = Searcher::new(4);
+            searcher.set_config(SearchConfig {
+                time_scaling: scaled,
+                ..SearchConfig::default()
+            });
+            let mut depth = 0;
+            let r = searcher.search_with(
+                &game,
+                &limits,
+                &SearchOptions::default(),
+                &mut control,
+                &mut |i| depth = i.depth,
+            );
+            assert!(r.best.is_some());
+            assert!(r.time <= Duration::from_millis(260), "{:?}", r.time);
+            assert!(depth >= 5, "scaled {scaled}: depth {depth}");
+            times.push(r.time);
+        }
+        game.make(mv(&game, text));
+    }
+    // The scale changed the time somewhere (with these positions, the second: 160 ms against
+    // 233 ms when written).
+    assert!(
+        times.chunks(2).any(|t| t[0] != t[1]),
+        "the scale never changed the time: {times:?}"
+    );
 }

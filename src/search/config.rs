@@ -35,6 +35,10 @@ pub struct SearchConfig {
     /// is reduced less, one that rarely did more (at most [`super::params::LMR_HISTORY_DIVISOR`]'s
     /// two plies either way).
     pub lmr_history: bool,
+    /// On a clock, the time a move gets follows its search: more when the best move keeps
+    /// changing, its score falls or other moves took much of the effort, less when the choice
+    /// is clear ([`super::time::soft_scale`]).
+    pub time_scaling: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -52,8 +56,8 @@ pub struct SearchConfig {
 /// At a clock the verdicts of the node-count matches do not all hold (BENCHMARKS.md, "Switches
 /// at the clock"): at the STC (4 s + 0.04 s, 8x8) aspiration windows won, +22.3 +- 22.3 Elo
 /// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off;
-/// so do IIR (-21.7 +- 30.7 over 128) and history in the reductions (+6.9 +- 20.8 over 150,
-/// not shown).
+/// so do IIR (-21.7 +- 30.7 over 128), history in the reductions (+6.9 +- 20.8 over 150,
+/// not shown) and time scaled by the search (+1.7 +- 25.0 over 207, not shown).
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -70,6 +74,7 @@ impl Default for SearchConfig {
             partial_iteration: true,
             threat_order: true,
             lmr_history: false,
+            time_scaling: false,
         }
     }
 }
@@ -107,6 +112,7 @@ impl SearchConfig {
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
                 "lmr_history" => &mut self.lmr_history,
+                "time_scaling" => &mut self.time_scaling,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -138,6 +138,7 @@ impl Searcher {
                 score: -INF,
                 prev_score: -INF,
                 pv: vec![mv],
+                nodes: 0,
             })
             .collect();
         let plies_left = game

@@ -22,6 +22,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     partial_iteration: false,
     threat_order: false,
     lmr_history: false,
+    time_scaling: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the
