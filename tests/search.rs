@@ -94,6 +94,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     threat_order: true,
     lmr_history: true,
     time_scaling: true,
+    counter_moves: true,
 };
 
 #[test]

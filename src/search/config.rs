@@ -39,6 +39,9 @@ pub struct SearchConfig {
     /// changing, its score falls or other moves took much of the effort, less when the choice
     /// is clear ([`super::time::soft_scale`]).
     pub time_scaling: bool,
+    /// Counter moves: the quiet move that last refuted the opponent's previous move is tried
+    /// right after the killers.
+    pub counter_moves: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -75,6 +78,7 @@ impl Default for SearchConfig {
             threat_order: true,
             lmr_history: false,
             time_scaling: false,
+            counter_moves: false,
         }
     }
 }
@@ -113,6 +117,7 @@ impl SearchConfig {
                 "threat_order" => &mut self.threat_order,
                 "lmr_history" => &mut self.lmr_history,
                 "time_scaling" => &mut self.time_scaling,
+                "counter_moves" => &mut self.counter_moves,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

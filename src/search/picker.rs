@@ -1,5 +1,7 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
-//! captured, then the two killer moves, then the quiet moves by history score (in the games
+//! captured, then the two killer moves, then the counter move (the quiet move that last
+//! refuted the opponent's move just played, with the `counter_moves` switch), then the quiet
+//! moves by history score (in the games
 //! whose hints say to save threatened pieces first, such as Rek, those that do come first:
 //! see [`crate::rules::games::SearchHints::save_threatened`]).
 //!
@@ -36,6 +38,8 @@ pub(crate) enum Kind {
     Killer,
     /// The second killer move of this ply.
     SecondKiller,
+    /// The quiet move that last refuted the opponent's previous move.
+    Counter,
     /// Any other move.
     Quiet,
 }
@@ -44,7 +48,10 @@ impl Kind {
     /// Whether the move converts nothing and was not suggested by the table.
     #[inline(always)]
     pub(crate) fn is_quiet(self) -> bool {
-        matches!(self, Kind::Killer | Kind::SecondKiller | Kind::Quiet)
+        matches!(
+            self,
+            Kind::Killer | Kind::SecondKiller | Kind::Counter | Kind::Quiet
+        )
     }
 }
 
@@ -94,6 +101,7 @@ enum Stage {
     Captures,
     Killer,
     SecondKiller,
+    Counter,
     GenerateQuiets,
     Quiets,
     Done,
@@ -107,6 +115,8 @@ pub(crate) struct Hints<'h> {
     pub(crate) width: usize,
     /// The killer moves of the node's ply.
     pub(crate) killers: [Option<Move>; 2],
+    /// The counter move of the opponent's last move, if any.
+    pub(crate) counter: Option<Move>,
     /// Whether quiet moves that save a threatened piece go first in the games whose hints say
     /// so ([`crate::rules::games::SearchHints::save_threatened`]).
     pub(crate) threat_order: bool,
@@ -151,8 +161,10 @@ pub(crate) struct MovePicker {
     table: Option<Move>,
     /// Whether the first stage produced the table move (later stages then skip it).
     table_played: bool,
-    /// The killers produced by their stages (the quiet stage skips them).
+    /// The killers and the counter move produced by their stages (the quiet stage skips
+    /// them).
     killers_played: [Option<Move>; 2],
+    counter_played: Option<Move>,
     keys: ArrayVec<u64, MAX_MOVES>,
     /// The quiet stage, once the capture stage has made it.
     quiets: Option<QuietMoves>,
@@ -175,6 +187,7 @@ impl MovePicker {
             table,
             table_played: false,
             killers_played: [None, None],
+            counter_played: None,
             keys: ArrayVec::new(),
             quiets: None,
             next: 0,
@@ -224,7 +237,7 @@ impl MovePicker {
                         self.stage = Stage::SecondKiller;
                         (0, Kind::Killer)
                     } else {
-                        self.stage = Stage::GenerateQuiets;
+                        self.stage = Stage::Counter;
                         (1, Kind::SecondKiller)
                     };
                     if let Some(k) = hints.killers[i] {
@@ -237,11 +250,30 @@ impl MovePicker {
                         }
                     }
                 }
+                Stage::Counter => {
+                    self.stage = Stage::GenerateQuiets;
+                    if let Some(c) = hints.counter {
+                        let played = (self.table_played && Some(c) == self.table)
+                            || self.killers_played.contains(&Some(c));
+                        if !played
+                            && pos.is_pseudo_legal(c, rules)
+                            && pos.capture_count(c, rules) == 0
+                        {
+                            self.counter_played = Some(c);
+                            return Some((c, Kind::Counter));
+                        }
+                    }
+                }
                 Stage::GenerateQuiets => {
                     self.keys.clear();
                     let side = pos.side_to_move().index();
                     let table = self.table.filter(|_| self.table_played);
-                    let skip = [table, self.killers_played[0], self.killers_played[1]];
+                    let skip = [
+                        table,
+                        self.killers_played[0],
+                        self.killers_played[1],
+                        self.counter_played,
+                    ];
                     let (threatened, cover) = if hints.threat_order {
                         rescue_sets(game)
                     } else {
@@ -302,6 +334,7 @@ mod tests {
     const CAPTURE_SCORE: u32 = 1 << 24;
     const PER_PIECE: u32 = 4096;
     const KILLER_SCORE: u32 = 1 << 23;
+    const COUNTER_SCORE: u32 = 1 << 22;
     const QUIET_SCORE: u32 = 1 << 21;
 
     /// What the side to move stands to lose, found the simple way: give the opponent the
@@ -350,6 +383,7 @@ mod tests {
         game: &Game,
         table: Option<Move>,
         killers: [Option<Move>; 2],
+        counter: Option<Move>,
         history: &[i16],
         threat_order: bool,
     ) -> Vec<(Move, Kind)> {
@@ -379,6 +413,8 @@ mod tests {
                     (KILLER_SCORE + 1, mv, Kind::Killer)
                 } else if Some(mv) == killers[1] {
                     (KILLER_SCORE, mv, Kind::SecondKiller)
+                } else if Some(mv) == counter {
+                    (COUNTER_SCORE, mv, Kind::Counter)
                 } else {
                     let h = history[history_slot(side, mv, width)] as i32;
                     let rescue =
@@ -397,6 +433,7 @@ mod tests {
         budget: usize,
         table: Option<Move>,
         killers: [Option<Move>; 2],
+        counter: Option<Move>,
         history: &[i16],
         threat_order: bool,
     ) -> Vec<(Move, Kind)> {
@@ -404,6 +441,7 @@ mod tests {
             history,
             width: game.rules().size().width(),
             killers,
+            counter,
             threat_order,
         };
         let mut picker = MovePicker::new(table, budget);
@@ -447,11 +485,22 @@ mod tests {
                     let k0 = pick_one(&mut rng);
                     let k1 = pick_one(&mut rng).filter(|&k| Some(k) != k0);
                     let killers = [k0, k1];
+                    // A counter move may repeat a killer or the table move: it comes once.
+                    let counter = pick_one(&mut rng);
                     let threat_order = rng.below(2) == 0;
-                    let expected = reference_order(&game, table, killers, &history, threat_order);
+                    let expected =
+                        reference_order(&game, table, killers, counter, &history, threat_order);
                     // The quiet budget changes the work, never the order.
                     let budget = [1, 3, 10, usize::MAX][rng.below(4)];
-                    let got = picked(&game, budget, table, killers, &history, threat_order);
+                    let got = picked(
+                        &game,
+                        budget,
+                        table,
+                        killers,
+                        counter,
+                        &history,
+                        threat_order,
+                    );
                     assert_eq!(got, expected, "{} {:?}", rules, game.position());
                     checked += 1;
                 }

@@ -23,6 +23,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     threat_order: false,
     lmr_history: false,
     time_scaling: false,
+    counter_moves: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

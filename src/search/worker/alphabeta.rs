@@ -216,12 +216,14 @@ impl Worker<'_> {
         let mut next_deferred = 0;
         let mut picking = true;
         let defer = self.smp && depth > DEFER_DEPTH;
+        let counter = self.counter_slot().and_then(|i| self.counters[i]);
         loop {
             let next = if picking {
                 let hints = Hints {
                     history: &self.history,
                     width: self.width,
                     killers: self.killers[ply],
+                    counter,
                     threat_order: self.cfg.threat_order,
                 };
                 let next = picker.next(&self.game, &hints);
@@ -340,13 +342,17 @@ impl Worker<'_> {
         v
     }
 
-    /// A quiet move cut off: it becomes this ply's first killer, and its history score rises
-    /// while those of the quiet moves searched before it fall.
+    /// A quiet move cut off: it becomes this ply's first killer and the counter move of the
+    /// opponent's last move, and its history score rises while those of the quiet moves
+    /// searched before it fall.
     fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
+        }
+        if let Some(i) = self.counter_slot() {
+            self.counters[i] = Some(mv);
         }
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
         self.update_history(mv, bonus);

@@ -46,7 +46,7 @@ use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
 use super::tt::{Bound, Hit};
 use super::SearchConfig;
-use crate::rules::geometry::MAX_DIM;
+use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::{ChildHashCache, Game, Move, Outcome};
 
 mod alphabeta;
@@ -105,6 +105,9 @@ pub struct Worker<'a> {
     next_poll: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
+    /// Counter moves: by the side to move and the opponent's last move (compact squares), the
+    /// quiet move that last cut off in reply (empty without `counter_moves`).
+    counters: Vec<Option<Move>>,
     /// History heuristic scores by side, origin and destination (compact square numbers, so an
     /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
     history: Vec<i16>,
@@ -174,6 +177,7 @@ impl<'a> Worker<'a> {
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
+        let area = width * game.rules().size().height();
         let weights = *shared.weights.for_rules(game.rules());
         Worker {
             id,
@@ -185,6 +189,11 @@ impl<'a> Worker<'a> {
             next_poll: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
+            counters: if shared.config.counter_moves {
+                vec![None; 2 * area * area]
+            } else {
+                Vec::new()
+            },
             history: vec![0; 2 * MAX_DIM.pow(4)],
             width,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
@@ -349,6 +358,21 @@ impl<'a> Worker<'a> {
         } else {
             Some(h)
         }
+    }
+
+    /// The counter-move slot of the opponent's last move, if counter moves are on and that
+    /// move was a move (not a pass, nor the start of the game).
+    #[inline]
+    fn counter_slot(&self) -> Option<usize> {
+        if self.counters.is_empty() {
+            return None;
+        }
+        let last = self.game.last_move().filter(|m| !m.is_pass())?;
+        // The table holds two sides' area x area slots.
+        let area = self.width * self.game.rules().size().height();
+        let compact = |sq: Square| sq.rank() * self.width + sq.file();
+        let side = self.game.side_to_move().index();
+        Some((side * area + compact(last.from())) * area + compact(last.to()))
     }
 
     #[inline]
