@@ -205,3 +205,62 @@ fn presets_stand_for_their_flags_and_given_flags_win() {
         played.stdout
     );
 }
+
+/// `--quiet-openings`: every opening keeps the piece counts level and leaves no piece that
+/// either side could take at once (checked here with the rules library on the journal's
+/// openings), the settings say so, and the same seed without it plays other openings (random
+/// lines on 8x8 often leave a piece hanging).
+#[test]
+fn quiet_openings_leave_no_piece_to_take() {
+    use mingmang::rules::{Color, Game, Rules};
+    let openings = |quiet: bool| {
+        let m = Match::self_play(if quiet { "quiet" } else { "plain" })
+            .flags("--games 16 --depth 1 --random-openings 8 --max-plies 20 --seed 11")
+            .flags(if quiet { "--quiet-openings" } else { "" })
+            .records();
+        let played = m.run();
+        assert!(
+            played.stdout.contains("Finished: 16 of 16 games played"),
+            "{}",
+            played.stdout
+        );
+        let journal = std::fs::read_to_string(m.file("s.jsonl")).unwrap();
+        let header = journal.lines().next().unwrap();
+        assert_eq!(header.contains("\"quiet\":true"), quiet, "{header}");
+        journal
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                let moves: Vec<String> = v["opening"]["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_string())
+                    .collect();
+                moves
+            })
+            .collect::<Vec<_>>()
+    };
+    let takeable = |moves: &[String]| {
+        let mut game = Game::new(Rules::default());
+        for m in moves {
+            game.play_text(m).unwrap();
+        }
+        let p = game.position();
+        assert_eq!(p.total(Color::White), p.total(Color::Black));
+        game.takeable_by(Color::White).len() + game.takeable_by(Color::Black).len()
+    };
+    let quiet = openings(true);
+    assert_eq!(quiet.len(), 16);
+    for moves in &quiet {
+        assert_eq!(moves.len(), 8);
+        assert_eq!(takeable(moves), 0, "{moves:?}");
+    }
+    let plain = openings(false);
+    assert!(
+        plain.iter().any(|m| takeable(m) > 0),
+        "no plain opening left a piece to take"
+    );
+    assert_ne!(plain, quiet);
+}

@@ -17,7 +17,7 @@ use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordS
 use crate::files::{fingerprint, own_fingerprint};
 use crate::matchrunner::openings::{extend_opening, Opening};
 use crate::play::{End, Player, Proposal};
-use crate::rules::random::{Rng, Stream};
+use crate::rules::random::{RandomOpening, Rng, Stream};
 use crate::rules::{format_position, Game, Move, Rules};
 use crate::search::eval::Weights;
 use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
@@ -174,7 +174,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, St
     let opening = extend_opening(
         &book_opening(config, index),
         rules,
-        config.opening_plies,
+        RandomOpening::balanced(config.opening_plies as usize),
         Stream::Datagen,
         config.seed,
         index as u64,

@@ -126,6 +126,11 @@ pub struct MatchArgs {
     /// Random balanced openings: K random legal plies from the start (equal piece counts).
     #[arg(long, value_name = "K")]
     pub random_openings: Option<u32>,
+    /// With random openings (--random-openings, or a preset's): only openings after which
+    /// neither side can take a piece at once. Many random lines leave a piece hanging, and
+    /// then the next move, not the engines, decides both games of the pair.
+    #[arg(long, conflicts_with = "openings")]
+    pub quiet_openings: bool,
     /// The number of the first opening played, from 1: the file's Nth opening (or the Nth
     /// random opening of the seed). Shards of one match take ranges that do not overlap, e.g.
     /// --openings-from 1, 301, 601 with --games 600 each.
@@ -285,7 +290,10 @@ impl MatchArgs {
             }
         } else if let Some(k) = random_openings {
             check_opening_plies(rules, k, "--random-openings")?;
-            OpeningSource::Random(k)
+            OpeningSource::Random {
+                plies: k,
+                quiet: self.quiet_openings,
+            }
         } else {
             OpeningSource::Start
         };

@@ -98,10 +98,18 @@ pub fn engine_identity(spec: &EngineSpec) -> (Json, Json) {
 fn openings_setting(source: &OpeningSource) -> Json {
     match source {
         OpeningSource::Start => json::obj(vec![("kind", json::text("start"))]),
-        OpeningSource::Random(plies) => json::obj(vec![
-            ("kind", json::text("random")),
-            ("plies", Json::from(*plies)),
-        ]),
+        OpeningSource::Random { plies, quiet } => {
+            let mut fields = vec![
+                ("kind", json::text("random")),
+                ("plies", Json::from(*plies)),
+            ];
+            // Written only when set, so that the journals and summaries of matches on the
+            // plain balanced openings keep their identity.
+            if *quiet {
+                fields.push(("quiet", Json::from(true)));
+            }
+            json::obj(fields)
+        }
         OpeningSource::List {
             openings,
             fingerprint,

@@ -33,7 +33,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use crate::files::Output;
-use crate::rules::random::Stream;
+use crate::rules::random::{RandomOpening, Stream};
 use engine::{Engine, EngineSpec};
 use identity::{engine_identity, ShardIdentity};
 use journal::{journal_path, read_journal, Journal};
@@ -57,8 +57,14 @@ pub enum OpeningSource {
         /// The file's fingerprint: the same openings on every machine.
         fingerprint: String,
     },
-    /// Random balanced openings of this many plies.
-    Random(u32),
+    /// Random balanced openings.
+    Random {
+        /// Their plies.
+        plies: u32,
+        /// Whether they are quiet too: no piece can be taken when the opening ends
+        /// ([`crate::rules::random::RandomOpening::quiet`]).
+        quiet: bool,
+    },
 }
 
 /// Everything a match needs.
@@ -92,6 +98,15 @@ pub struct MatchConfig {
     pub fault_limit: f64,
     /// Replace existing result files (summary, journal, records) instead of resuming.
     pub force: bool,
+}
+
+/// The recipe of `--random-openings` with `plies` plies, quiet if `--quiet-openings` says so.
+fn random_recipe(plies: u32, quiet: bool) -> RandomOpening {
+    if quiet {
+        RandomOpening::quiet(plies as usize)
+    } else {
+        RandomOpening::balanced(plies as usize)
+    }
 }
 
 /// Faults tolerated whatever the share: a long match may see a rare crash without failing.
@@ -134,10 +149,10 @@ pub fn schedule(config: &MatchConfig) -> Result<(Vec<Job>, u64), String> {
                             OpeningSource::List { openings, .. } => {
                                 openings[(opening_index % openings.len() as u64) as usize].clone()
                             }
-                            OpeningSource::Random(plies) => extend_opening(
+                            OpeningSource::Random { plies, quiet } => extend_opening(
                                 &Opening::startpos(),
                                 config.settings.rules,
-                                *plies,
+                                random_recipe(*plies, *quiet),
                                 Stream::Match,
                                 config.seed,
                                 opening_index,

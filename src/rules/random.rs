@@ -63,6 +63,11 @@ pub enum Balance {
     /// Mang; the hunt starts 16 against 1), so that neither starts with material in hand. If
     /// no line of [`RandomOpening::tries`] keeps it, the last unfinished one is taken.
     KeepLead,
+    /// A line that keeps the lead and after which neither side could take a piece with one
+    /// move: a random line often ends with a piece left hanging, and then the first move after
+    /// it, not the players, decides the game. If no line of [`RandomOpening::tries`] is quiet,
+    /// the last one that keeps the lead is taken (else the last unfinished one).
+    Quiet,
 }
 
 /// A recipe for random openings: how many plies, how moves are picked, what happens at a
@@ -84,6 +89,15 @@ pub struct RandomOpening {
 }
 
 impl RandomOpening {
+    /// As [`RandomOpening::balanced`], and quiet too: neither side can take a piece at once
+    /// when the line ends ([`Balance::Quiet`]).
+    pub const fn quiet(plies: usize) -> RandomOpening {
+        RandomOpening {
+            balance: Balance::Quiet,
+            ..RandomOpening::balanced(plies)
+        }
+    }
+
     /// Up to `plies` uniformly random plies, stopping before a move that would end the game:
     /// varied, unfinished openings, always drawn at the first try.
     pub const fn short_of_the_end(plies: usize) -> RandomOpening {
@@ -116,19 +130,27 @@ impl RandomOpening {
             let p = g.position();
             p.total(Color::White) as i64 - p.total(Color::Black) as i64
         };
+        let quiet = |g: &Game| {
+            g.takeable_by(Color::White).is_empty() && g.takeable_by(Color::Black).is_empty()
+        };
         let base_lead = lead(base);
-        let mut unbalanced = None;
+        // The line to take if none meets the recipe: the last that kept the lead, else the
+        // last unfinished one.
+        let mut fallback: Option<(Game, bool)> = None;
         for _ in 0..self.tries.max(1) {
             let mut game = base.clone();
             if self.walk(&mut game, rng) {
                 continue;
             }
-            if self.balance == Balance::Any || lead(&game) == base_lead {
+            let keeps = self.balance == Balance::Any || lead(&game) == base_lead;
+            if keeps && (self.balance != Balance::Quiet || quiet(&game)) {
                 return Some(game);
             }
-            unbalanced = Some(game);
+            if keeps || !fallback.as_ref().is_some_and(|(_, kept)| *kept) {
+                fallback = Some((game, keeps));
+            }
         }
-        unbalanced
+        fallback.map(|(game, _)| game)
     }
 
     /// Plays one random line on `game`; whether it ended the game (only with
@@ -260,5 +282,57 @@ mod tests {
         let mut same = game.clone();
         random_opening(&mut same, 3, &mut Rng::new(1));
         assert_eq!(same.plies(), 0);
+    }
+
+    #[test]
+    fn quiet_openings_leave_nothing_to_take_and_balanced_ones_are_unchanged() {
+        let start = Game::new(Rules::default());
+        let takeable =
+            |g: &Game| g.takeable_by(Color::White).len() + g.takeable_by(Color::Black).len();
+        let mut hanging = 0;
+        for seed in 0..40 {
+            let balanced = RandomOpening::balanced(8)
+                .draw(&start, &mut Rng::new(seed))
+                .unwrap();
+            let quiet = RandomOpening::quiet(8)
+                .draw(&start, &mut Rng::new(seed))
+                .unwrap();
+            assert_eq!((quiet.plies(), takeable(&quiet)), (8, 0), "seed {seed}");
+            let p = quiet.position();
+            assert_eq!(p.total(Color::White), p.total(Color::Black));
+            // A balanced line that is already quiet is the quiet line too: the quiet recipe
+            // draws the same lines and only keeps fewer of them.
+            if takeable(&balanced) == 0 {
+                assert!(quiet.moves().eq(balanced.moves()), "seed {seed}");
+            } else {
+                hanging += 1;
+            }
+        }
+        // Why the recipe exists: on 8x8 many random 8-ply lines leave a piece to take.
+        assert!(
+            hanging >= 10,
+            "{hanging} of 40 balanced lines left a piece to take"
+        );
+        // With no quiet line among those drawn, the last that kept the lead is taken: one try
+        // of a seed whose first line leaves a piece hanging gives that line.
+        let one_try = |balance| RandomOpening {
+            tries: 1,
+            balance,
+            ..RandomOpening::balanced(8)
+        };
+        let seed = (0..40)
+            .find(|&seed| {
+                let first = one_try(Balance::Any).draw(&start, &mut Rng::new(seed));
+                first.is_some_and(|g| {
+                    takeable(&g) > 0 && {
+                        let p = g.position();
+                        p.total(Color::White) == p.total(Color::Black)
+                    }
+                })
+            })
+            .expect("a first line that keeps the balance and leaves a piece hanging");
+        let first = one_try(Balance::Any).draw(&start, &mut Rng::new(seed));
+        let fallback = one_try(Balance::Quiet).draw(&start, &mut Rng::new(seed));
+        assert!(fallback.unwrap().moves().eq(first.unwrap().moves()));
     }
 }
