@@ -1,9 +1,9 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
 //! captured, then the two killer moves, then the counter move (the quiet move that last
 //! refuted the opponent's move just played, with the `counter_moves` switch), then the quiet
-//! moves by history score (in the games
-//! whose hints say to save threatened pieces first, such as Rek, those that do come first:
-//! see [`crate::rules::games::SearchHints::save_threatened`]).
+//! moves by history score (in the games whose hints say to save threatened pieces first, such
+//! as Rek, those that do come first: see
+//! [`crate::rules::games::SearchHints::save_threatened`]).
 //!
 //! Each stage is produced only when the one before it is used up. Most nodes cut off on the
 //! table move, a capture or a killer (in the bench about four in five of the nodes that order
@@ -147,10 +147,16 @@ fn rescue_sets(game: &Game) -> (u64, u64) {
 /// files wide (compact square numbers, so an 8x8 game's table fits in the first-level cache).
 #[inline(always)]
 pub(crate) fn history_slot(side: usize, mv: Move, width: usize) -> usize {
-    const AREA: usize = MAX_DIM * MAX_DIM;
-    let (from, to) = (mv.from(), mv.to());
+    move_slot(side, mv, width, MAX_DIM * MAX_DIM)
+}
+
+/// The slot of `mv` for the side with index `side` in a table of `2 * area * area` slots, by
+/// its origin and destination as compact square numbers of a board `width` files wide (`area`
+/// at least the board's area).
+#[inline(always)]
+pub(crate) fn move_slot(side: usize, mv: Move, width: usize, area: usize) -> usize {
     let compact = |sq: Square| sq.rank() * width + sq.file();
-    (side * AREA + compact(from)) * AREA + compact(to)
+    (side * area + compact(mv.from())) * area + compact(mv.to())
 }
 
 /// The moves of one node in search order, produced a stage at a time (see the module
@@ -161,9 +167,9 @@ pub(crate) struct MovePicker {
     table: Option<Move>,
     /// Whether the first stage produced the table move (later stages then skip it).
     table_played: bool,
-    /// The killers and the counter move produced by their stages (the quiet stage skips
-    /// them).
+    /// The killers produced by their stages (the quiet stage skips them)...
     killers_played: [Option<Move>; 2],
+    /// ...and the counter move, if its stage produced it.
     counter_played: Option<Move>,
     keys: ArrayVec<u64, MAX_MOVES>,
     /// The quiet stage, once the capture stage has made it.

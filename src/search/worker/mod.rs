@@ -41,12 +41,12 @@ use once_cell::sync::Lazy;
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
 use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
-use super::picker::history_slot;
+use super::picker::{history_slot, move_slot};
 use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
 use super::tt::{Bound, Hit};
 use super::SearchConfig;
-use crate::rules::geometry::{Square, MAX_DIM};
+use crate::rules::geometry::MAX_DIM;
 use crate::rules::{ChildHashCache, Game, Move, Outcome};
 
 mod alphabeta;
@@ -368,11 +368,9 @@ impl<'a> Worker<'a> {
             return None;
         }
         let last = self.game.last_move().filter(|m| !m.is_pass())?;
-        // The table holds two sides' area x area slots.
         let area = self.width * self.game.rules().size().height();
-        let compact = |sq: Square| sq.rank() * self.width + sq.file();
         let side = self.game.side_to_move().index();
-        Some((side * area + compact(last.from())) * area + compact(last.to()))
+        Some(move_slot(side, last, self.width, area))
     }
 
     #[inline]
