@@ -95,6 +95,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     lmr_history: true,
     time_scaling: true,
     counter_moves: true,
+    improving: true,
 };
 
 #[test]

@@ -24,6 +24,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     lmr_history: false,
     time_scaling: false,
     counter_moves: false,
+    improving: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

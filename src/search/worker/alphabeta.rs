@@ -13,7 +13,7 @@ use super::super::params::{
 use super::super::picker::{Hints, Kind, MovePicker};
 use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::super::tt::Bound;
-use super::{tt_cutoff, Step, Worker};
+use super::{tt_cutoff, Step, Worker, NO_EVAL};
 use crate::rules::Move;
 
 /// What one node of the main search knows while it searches its moves.
@@ -26,6 +26,9 @@ struct Node {
     pv_node: bool,
     /// The static evaluation, once something asked for it.
     static_eval: Option<i32>,
+    /// Whether the static evaluation rose since the side to move's previous node on the path
+    /// (with `improving` only; false otherwise).
+    improving: bool,
 }
 
 /// How the loop over a node's moves ended.
@@ -58,6 +61,7 @@ impl Worker<'_> {
             ply,
             pv_node: beta - alpha > 1,
             static_eval: None,
+            improving: false,
         };
         let v = self.search_node(node, hash, allow_null);
         if marked {
@@ -99,6 +103,9 @@ impl Worker<'_> {
                     return s;
                 }
             }
+        }
+        if cfg.improving {
+            self.note_improving(&mut node);
         }
         if let Some(v) = self.reverse_futility(&mut node) {
             return v;
@@ -146,6 +153,24 @@ impl Worker<'_> {
             .get_or_insert_with(|| evals.get(game, weights))
     }
 
+    /// Improving: whether the side to move's static evaluation rose since its previous node on
+    /// the path, two plies up. A side whose position is getting better is more likely to fail
+    /// high, so a static score above beta is trusted with a smaller margin, while one whose
+    /// position got worse is less likely to find a late quiet move that saves it, so fewer are
+    /// tried. The evaluation is taken at every node of the main search for this (quiescence
+    /// nodes, the many, are untouched). Every node of the main search writes its own ply before
+    /// searching its children, so a node reads its grandparent's value, never a stale one; the
+    /// root has none, so the nodes of the first two plies count as not improving.
+    fn note_improving(&mut self, node: &mut Node) {
+        let eval = self.static_eval(node);
+        let ply = node.ply;
+        self.path_evals[ply] = eval;
+        node.improving = ply >= 2 && {
+            let before = self.path_evals[ply - 2];
+            before != NO_EVAL && eval > before
+        };
+    }
+
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
     /// beats beta by a margin growing with the depth left is trusted without a search, since
     /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of the
@@ -160,8 +185,8 @@ impl Worker<'_> {
             return None;
         }
         let eval = self.static_eval(node);
-        (eval - RFP_MARGIN_PER_PLY * node.depth >= node.beta && self.has_legal_move())
-            .then_some(eval)
+        let plies = node.depth - i32::from(node.improving);
+        (eval - RFP_MARGIN_PER_PLY * plies >= node.beta && self.has_legal_move()).then_some(eval)
     }
 
     /// Null move: if giving the opponent a free move still fails high, a real move will too.
@@ -206,7 +231,10 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
+        let mut lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
+        if self.cfg.improving && !node.improving {
+            lmp_limit /= 2;
+        }
         // Late move pruning stops at the first quiet move past the limit: the picker need
         // only set that many apart from the rest.
         let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= LMP_MAX_DEPTH;

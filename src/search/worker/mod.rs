@@ -133,6 +133,9 @@ pub struct Worker<'a> {
     weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
+    /// By ply, the static evaluation of the main search's node on the current path, or
+    /// [`NO_EVAL`] where none was taken (with `improving` only).
+    path_evals: [i32; MAX_PLY + 1],
     /// The rules' scratch space for quiescence's captures and their child hashes.
     hash_cache: ChildHashCache,
     /// Whether other threads search too (then busy nodes are marked and deferred).
@@ -140,6 +143,9 @@ pub struct Worker<'a> {
     /// The host's "should I stop?" (main thread only; see [`crate::search::Control`]).
     host_poll: Option<&'a mut dyn FnMut() -> bool>,
 }
+
+/// A ply of [`Worker::path_evals`] with no static evaluation (outside every score's range).
+const NO_EVAL: i32 = i32::MIN;
 
 /// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
 pub const POLL_INTERVAL: u64 = 128;
@@ -208,6 +214,7 @@ impl<'a> Worker<'a> {
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
+            path_evals: [NO_EVAL; MAX_PLY + 1],
             host_poll: None,
         }
     }
