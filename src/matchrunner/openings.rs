@@ -101,9 +101,10 @@ pub fn check_opening_plies(rules: Rules, plies: u32, flag: &str) -> Result<(), S
 /// `base` followed by the random legal moves of `recipe` ([`RandomOpening::balanced`]: both
 /// sides keep the material lead they had at `base` and the game is not over; or
 /// [`RandomOpening::quiet`], and no piece can be taken at once either). Each opening depends
-/// only on `(base, stream, seed, index)` ([`Stream::rng`]), so games get the same openings whatever the concurrency. `base` must be
-/// a legal, unfinished opening under `rules` (as [`read_openings`] checks). An error if no line
-/// of the recipe's plies leaves the game unfinished: the request cannot be honoured.
+/// only on `(base, stream, seed, index)` ([`Stream::rng`]), so games get the same openings
+/// whatever the concurrency. `base` must be a legal, unfinished opening under `rules` (as
+/// [`read_openings`] checks). An error if no line of the recipe's plies leaves the game
+/// unfinished: the request cannot be honoured.
 pub fn extend_opening(
     base: &Opening,
     rules: Rules,

@@ -13,7 +13,7 @@ use super::super::params::{
 use super::super::picker::{Hints, Kind, MovePicker};
 use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::super::tt::Bound;
-use super::{tt_cutoff, Step, Worker, NO_EVAL};
+use super::{tt_cutoff, Step, Worker};
 use crate::rules::Move;
 
 /// What one node of the main search knows while it searches its moves.
@@ -160,15 +160,12 @@ impl Worker<'_> {
     /// tried. The evaluation is taken at every node of the main search for this (quiescence
     /// nodes, the many, are untouched). Every node of the main search writes its own ply before
     /// searching its children, so a node reads its grandparent's value, never a stale one; the
-    /// root has none, so the nodes of the first two plies count as not improving.
+    /// root takes none, so the nodes of the first two plies count as not improving.
     fn note_improving(&mut self, node: &mut Node) {
         let eval = self.static_eval(node);
         let ply = node.ply;
         self.path_evals[ply] = eval;
-        node.improving = ply >= 2 && {
-            let before = self.path_evals[ply - 2];
-            before != NO_EVAL && eval > before
-        };
+        node.improving = ply >= 3 && eval > self.path_evals[ply - 2];
     }
 
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that

@@ -133,8 +133,8 @@ pub struct Worker<'a> {
     weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
-    /// By ply, the static evaluation of the main search's node on the current path, or
-    /// [`NO_EVAL`] where none was taken (with `improving` only).
+    /// By ply, the static evaluation of the main search's node on the current path (with
+    /// `improving` only; the root's ply is never written or read).
     path_evals: [i32; MAX_PLY + 1],
     /// The rules' scratch space for quiescence's captures and their child hashes.
     hash_cache: ChildHashCache,
@@ -143,9 +143,6 @@ pub struct Worker<'a> {
     /// The host's "should I stop?" (main thread only; see [`crate::search::Control`]).
     host_poll: Option<&'a mut dyn FnMut() -> bool>,
 }
-
-/// A ply of [`Worker::path_evals`] with no static evaluation (outside every score's range).
-const NO_EVAL: i32 = i32::MIN;
 
 /// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
 pub const POLL_INTERVAL: u64 = 128;
@@ -214,7 +211,7 @@ impl<'a> Worker<'a> {
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
-            path_evals: [NO_EVAL; MAX_PLY + 1],
+            path_evals: [0; MAX_PLY + 1],
             host_poll: None,
         }
     }
