@@ -19,12 +19,14 @@ pub const HISTORY_BONUS_CAP: i32 = 400;
 pub const HISTORY_BONUS_SCALE: i32 = 32;
 
 /// Late move reductions: `LMR_BASE + ln(depth) * ln(moves searched) / LMR_DIVISOR` plies, the
-/// usual logarithmic shape. The move lists here are long (a hundred moves and more on 8x8)
-/// and a late quiet move rarely matters, so the divisor is lower than chess engines' (more
-/// reduction): 1.75 beat 2.25 by SPRT on 8x8 at 3000 nodes a move (`docs/benchmarks-history.md`).
+/// usual logarithmic shape. At 3000 nodes a move a divisor of 1.75 (more reduction) beat 2.25
+/// on 8x8, but at a clock the lighter reduction holds: 2.25, with the clock's 15-move horizon
+/// ([`crate::search::time::HORIZON_MOVES`]), won the SPRT at the short time control against
+/// 1.75 with 30 moves (`BENCHMARKS.md`). Fixed-node matches reward the cheap shallow search
+/// that a clock does not.
 pub const LMR_BASE: f64 = 0.5;
 /// See [`LMR_BASE`].
-pub const LMR_DIVISOR: f64 = 1.75;
+pub const LMR_DIVISOR: f64 = 2.25;
 /// With `lmr_history` on, a quiet move's reduction falls by its history score over this: by up
 /// to two plies for the best history ([`HISTORY_MAX`]), and rises as much for the worst.
 pub const LMR_HISTORY_DIVISOR: i32 = HISTORY_MAX / 2;

@@ -11,8 +11,10 @@
 //! The horizon is not the whole ply limit: a ply-limited game is usually decided long before
 //! its limit, so sharing the clock over every ply left spreads it thinnest over the moves that
 //! decide the game. Over a 400-ply game at 4 s + 40 ms on 8x8 that spent 20 ms a move in the
-//! opening and 144 ms in the decided ending; over 30 moves it is about 90 ms in the opening,
-//! then what the increment gives.
+//! opening and 144 ms in the decided ending. Over 15 moves the engine spends about 100 ms a
+//! move in the first 100 plies and 45 ms after (30 moves gave 74 and 50): it won the short
+//! time control's SPRT against 30 moves, together with the lighter late move reductions it
+//! affords (`BENCHMARKS.md`).
 //!
 //! The soft limit is the usual time; with the `time_scaling` switch the search scales it after
 //! each iteration by how settled its choice looks ([`soft_scale`]): the share of the nodes its
@@ -83,7 +85,7 @@ const MIN_BUDGET: Duration = Duration::from_millis(1);
 
 /// The most own moves a clock is shared over when `movestogo` does not say how many are left
 /// (see the module documentation).
-pub const HORIZON_MOVES: u32 = 30;
+pub const HORIZON_MOVES: u32 = 15;
 
 /// Time of the clock never planned for, against stalls of a loaded machine.
 pub const STALL_RESERVE: Duration = Duration::from_millis(400);
@@ -305,10 +307,10 @@ mod tests {
 
     #[test]
     fn the_ply_limit_shares_the_clock_over_the_moves_left() {
-        // 10 s left: with 20 plies to go (10 own moves) much more per move than over the
+        // 10 s left: with 10 plies to go (5 own moves) much more per move than over the
         // horizon, and a last move may use most of what is spendable.
         let limits = clock(Some(10_000), 0, None);
-        let (few, _) = budget(&limits, Some(20));
+        let (few, _) = budget(&limits, Some(10));
         let (many, _) = budget(&limits, None);
         assert!(few > many * 2, "{few:?} {many:?}");
         let (_, last) = budget(&limits, Some(1));
