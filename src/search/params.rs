@@ -22,8 +22,7 @@ pub const HISTORY_BONUS_SCALE: i32 = 32;
 /// usual logarithmic shape. At 3000 nodes a move a divisor of 1.75 (more reduction) beat 2.25
 /// on 8x8, but at a clock the lighter reduction holds: 2.25, with the clock's 15-move horizon
 /// ([`crate::search::time::HORIZON_MOVES`]), won the SPRT at the short time control against
-/// 1.75 with 30 moves (`BENCHMARKS.md`). Fixed-node matches reward the cheap shallow search
-/// that a clock does not.
+/// 1.75 with 30 moves (`BENCHMARKS.md`).
 pub const LMR_BASE: f64 = 0.5;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
