@@ -785,7 +785,9 @@ fn a_scaled_clock_search_stays_within_its_limits() {
     // 4 s + 40 ms with the default 30 ms overhead: a share of what is left beyond the reserve
     // over the horizon's moves, plus the increment's rest; soft limit half of it, hard four
     // times it (the time manager's unit tests give the formula).
-    let share = (4000 - 30 - 400) / mingmang::search::time::HORIZON_MOVES as u64 + (40 - 30);
+    use mingmang::search::time::{HORIZON_MOVES, STALL_RESERVE};
+    let spendable = 4000 - 30 - STALL_RESERVE.as_millis() as u64;
+    let share = spendable / HORIZON_MOVES as u64 + (40 - 30);
     let hard = Duration::from_millis(4 * share);
     let limits = Limits {
         clock: Some(Clock {
