@@ -162,7 +162,8 @@ fn options_for_mingmang_are_checked_before_the_match() {
 }
 
 /// A preset stands for its flags: the screen plays 3000 nodes a move from random 8-ply
-/// openings under an SPRT by pairs, the STC a 4+0.04 clock; flags given beside a preset win.
+/// openings under an SPRT by pairs, the STC a 4+0.04 clock; flags given beside a preset win,
+/// and `--sprt off` takes its SPRT away.
 #[test]
 fn presets_stand_for_their_flags_and_given_flags_win() {
     let played = Match::self_play("preset-screen")
@@ -204,6 +205,16 @@ fn presets_stand_for_their_flags_and_given_flags_win() {
         "{}",
         played.stdout
     );
+
+    // `--sprt off` beside a preset: a fixed-length match with no SPRT at all.
+    let played = Match::self_play("preset-no-sprt")
+        .flags("--preset stc --nodes 500 --random-openings 4 --games 2 --max-plies 20")
+        .flags("--sprt off")
+        .records()
+        .run();
+    assert!(played.json.contains("\"sprt\": null"), "{}", played.json);
+    assert!(!played.stdout.contains("\nSPRT"), "{}", played.stdout);
+    assert_eq!(json_num(&played.json, "games_played"), 2.0);
 }
 
 /// `--quiet-openings`: every opening keeps the piece counts level and leaves no piece that

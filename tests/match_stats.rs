@@ -3,7 +3,7 @@
 
 use mingmang::matchrunner::stats::{
     elo_estimate, elo_estimate_pairs, elo_from_score, erf, los, los_pairs, score_from_elo, Pairs,
-    Sprt, SprtDecision, SprtModel, Wdl,
+    Sprt, SprtDecision, SprtFlag, SprtModel, Wdl,
 };
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -180,6 +180,24 @@ fn sprt_parse_errors() {
     assert_eq!(d.model, SprtModel::Pairs);
     let g = Sprt::parse(&["model=games", "elo1=10"]).unwrap();
     assert_eq!((g.model, g.elo1), (SprtModel::Games, 10.0));
+}
+
+/// `--sprt off` is no SPRT even where a preset or a shard brings one; a test of its own wins
+/// over theirs, and an absent flag leaves theirs.
+#[test]
+fn the_sprt_flag_can_switch_the_test_off() {
+    let theirs = Sprt::parse(&["elo1=10"]).unwrap();
+    let off = SprtFlag::parse(Some(&["off"][..])).unwrap();
+    assert_eq!(off, SprtFlag::Off);
+    assert_eq!(off.or_else(|| Some(theirs)), None);
+    let unset = SprtFlag::parse::<&str>(None).unwrap();
+    assert_eq!(unset.or_else(|| Some(theirs)), Some(theirs));
+    let own = SprtFlag::parse(Some(&["elo1=20"][..])).unwrap();
+    assert_eq!(own.or_else(|| Some(theirs)).unwrap().elo1, 20.0);
+    // "off" with a test's words is a mistake, not half of each.
+    let err = SprtFlag::parse(Some(&["off", "elo1=20"][..])).unwrap_err();
+    assert!(err.contains("'off' stands alone"), "{err}");
+    assert!(SprtFlag::parse(Some(&["of"][..])).is_err());
 }
 
 #[test]

@@ -60,6 +60,31 @@ fn a_lost_shard_is_an_error_with_expect() {
     assert!(err.contains("seeds missing between 1 and 3: 2"), "{err}");
 }
 
+/// The merged result takes the shards' SPRT, or the one `--sprt` gives, or none with
+/// `--sprt off` (a fixed-length proof made of shards that were screened with an SPRT).
+#[test]
+fn the_merge_takes_the_shards_sprt_unless_told_otherwise() {
+    let tested = format!("{SMALL} --sprt elo0=0 elo1=20");
+    let shards: Vec<Match> = (1..=2)
+        .map(|seed| shard(&format!("sprt{seed}"), &format!("{tested} --seed {seed}")))
+        .collect();
+    for s in &shards {
+        s.run();
+    }
+    let (a, b) = (shards[0].file("s.json"), shards[1].file("s.json"));
+    let theirs = run_ok(&merge_args(&[&a, &b], &[]));
+    assert!(theirs.contains("SPRT elo0 0 elo1 20"), "{theirs}");
+    let own = run_ok(&merge_args(&[&a, &b], &["--sprt", "elo0=0", "elo1=50"]));
+    assert!(own.contains("SPRT elo0 0 elo1 50"), "{own}");
+    let out = shards[0].file("merged.json");
+    let none = run_ok(&merge_args(
+        &[&a, &b],
+        &["--sprt", "off", "--json", &path(&out)],
+    ));
+    assert!(!none.contains("SPRT"), "{none}");
+    assert!(read_json(&out)["sprt"].is_null());
+}
+
 #[test]
 fn the_same_shard_twice_is_refused() {
     let one = shard("twice", &format!("{SMALL} --seed 1"));

@@ -10,7 +10,7 @@ use super::engine::EngineSpec;
 use super::openings::{check_opening_plies, read_openings};
 use super::preset::{Preset, PRESET_OPENING_PLIES};
 use super::referee::GameSettings;
-use super::stats::Sprt;
+use super::stats::{Sprt, SprtFlag};
 use super::tc::TimeControl;
 use super::{MatchConfig, OpeningSource};
 use crate::cli::RuleArgs;
@@ -146,7 +146,9 @@ pub struct MatchArgs {
     #[arg(long)]
     pub force: bool,
     /// Stop as soon as an SPRT decides: elo0=0 elo1=5 alpha=0.05 beta=0.05 model=pairs
-    /// (model=games counts single games instead of pairs of games of one opening).
+    /// (model=games counts single games instead of pairs of games of one opening). `--sprt off`
+    /// runs none: beside --preset, the match plays all its games; with --merge, the merged
+    /// result leaves out the shards' SPRT.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
     /// Write the game records (PGN-like) to FILE.
@@ -225,7 +227,7 @@ impl MatchArgs {
                     }
                 }
             }
-            let sprt = self.sprt.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+            let sprt = SprtFlag::parse(self.sprt.as_deref())?;
             let merged = super::merge::merge(&shards, sprt, self.expect)?;
             print!("{}", merged.text());
             if let Some(out) = &output {
@@ -297,8 +299,11 @@ impl MatchArgs {
         } else {
             OpeningSource::Start
         };
-        let sprt_words = self.sprt.clone().or(self.preset.map(Preset::sprt_words));
-        let sprt = sprt_words.as_ref().map(|s| Sprt::parse(s)).transpose()?;
+        let preset_sprt = self
+            .preset
+            .map(|p| Sprt::parse(&p.sprt_words()))
+            .transpose()?;
+        let sprt = SprtFlag::parse(self.sprt.as_deref())?.or_else(|| preset_sprt);
         let games = self
             .games
             .unwrap_or(self.preset.map_or(2, Preset::max_games));

@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 
 use super::identity::{first_difference, ShardIdentity};
 use super::json::{self, Json};
-use super::stats::{Pairs, Sprt, SprtDecision, SprtModel, Wdl};
+use super::stats::{Pairs, Sprt, SprtDecision, SprtFlag, SprtModel, Wdl};
 use super::thinking::ThinkingTally;
 use super::{SUMMARY_FORMAT, SUMMARY_VERSION};
 
@@ -491,11 +491,12 @@ fn missing_seeds(seeds: &[u64]) -> String {
     }
 }
 
-/// Merges the summaries `files` (file name, JSON document). The SPRT is `sprt` if given, else the
-/// first shard's, if any. With `expect`, there must be exactly that many shards.
+/// Merges the summaries `files` (file name, JSON document). The SPRT is the one `sprt` gives,
+/// none for `off`, else the first shard's, if any. With `expect`, there must be exactly that many
+/// shards.
 pub fn merge(
     files: &[(String, Json)],
-    sprt: Option<Sprt>,
+    sprt: SprtFlag,
     expect: Option<usize>,
 ) -> Result<Merged, String> {
     let mut shards: Vec<ShardEntry> = Vec::new();
@@ -749,7 +750,7 @@ mod tests {
             shard(2, Some(thinking(QUARTERS, 1, 50, 9))),
             shard(3, Some(thinking(QUARTERS, 2, 1, 1))),
         );
-        let m = merge(&[s1.clone(), s2.clone()], None, None).unwrap();
+        let m = merge(&[s1.clone(), s2.clone()], SprtFlag::Unset, None).unwrap();
         let t = m.json()["thinking"].clone();
         let first = &t[0]["phases"][0];
         assert_eq!(
@@ -768,9 +769,9 @@ mod tests {
         // The merged summary merged again, alone, with a shard of its own and a new one:
         // each shard's moves count once.
         let all = ("all.json".to_string(), m.json());
-        let again = merge(&[all.clone(), s1.clone()], None, None).unwrap();
+        let again = merge(&[all.clone(), s1.clone()], SprtFlag::Unset, None).unwrap();
         assert_eq!(again.json()["thinking"], t);
-        let more = merge(&[all, s1, s3], None, None).unwrap();
+        let more = merge(&[all, s1, s3], SprtFlag::Unset, None).unwrap();
         let first = &more.json()["thinking"][0]["phases"][0];
         assert_eq!(
             (&first["moves"], &first["total_ms"]),
@@ -783,7 +784,7 @@ mod tests {
         let old = shard(2, None);
         let m = merge(
             &[shard(1, Some(thinking(QUARTERS, 3, 10, 5))), old.clone()],
-            None,
+            SprtFlag::Unset,
             None,
         )
         .unwrap();
@@ -802,7 +803,7 @@ mod tests {
             .as_object_mut()
             .unwrap()
             .remove("depth_sum");
-        let m = merge(&[old, means], None, None).unwrap();
+        let m = merge(&[old, means], SprtFlag::Unset, None).unwrap();
         assert!(m.notes.join("\n").contains("s3.json: b: no 'depth_sum'"));
     }
 
@@ -814,7 +815,7 @@ mod tests {
                 shard(1, Some(thinking(QUARTERS, 3, 10, 5))),
                 shard(2, Some(thinking(halves, 3, 10, 5))),
             ],
-            None,
+            SprtFlag::Unset,
             None,
         )
         .unwrap();
@@ -834,10 +835,10 @@ mod tests {
         );
         let all = (
             "all.json".to_string(),
-            merge(&[s1, s2], None, None).unwrap().json(),
+            merge(&[s1, s2], SprtFlag::Unset, None).unwrap().json(),
         );
         let rerun = shard(1, Some(thinking(QUARTERS, 3, 12, 5)));
-        let m = merge(&[all, rerun], None, None).unwrap();
+        let m = merge(&[all, rerun], SprtFlag::Unset, None).unwrap();
         assert_eq!(m.shards.len(), 2);
         // The shard given directly is the one kept, with its own times.
         let first = &m.json()["thinking"][0]["phases"][0];

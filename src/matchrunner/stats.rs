@@ -341,6 +341,41 @@ impl SprtModel {
     }
 }
 
+/// What `--sprt` asks for: nothing (a preset's or the shards' SPRT applies), `off` (none at
+/// all, so a fixed-length match beside a preset plays every game), or a test of its own.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SprtFlag {
+    /// `--sprt` was not given.
+    Unset,
+    /// `--sprt off`.
+    Off,
+    /// `--sprt key=value ...`.
+    Test(Sprt),
+}
+
+impl SprtFlag {
+    /// Reads the flag's words, if it was given.
+    pub fn parse<S: AsRef<str>>(words: Option<&[S]>) -> Result<SprtFlag, String> {
+        match words {
+            None => Ok(SprtFlag::Unset),
+            Some([only]) if only.as_ref() == "off" => Ok(SprtFlag::Off),
+            Some(words) if words.iter().any(|w| w.as_ref() == "off") => {
+                Err("--sprt: 'off' stands alone (no SPRT at all)".into())
+            }
+            Some(words) => Sprt::parse(words).map(SprtFlag::Test),
+        }
+    }
+
+    /// The SPRT to run: the flag's own, none for `off`, and `fallback` when it was not given.
+    pub fn or_else(self, fallback: impl FnOnce() -> Option<Sprt>) -> Option<Sprt> {
+        match self {
+            SprtFlag::Unset => fallback(),
+            SprtFlag::Off => None,
+            SprtFlag::Test(sprt) => Some(sprt),
+        }
+    }
+}
+
 /// A sequential probability ratio test of H0: Elo = `elo0` against H1: Elo = `elo1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
