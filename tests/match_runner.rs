@@ -230,25 +230,45 @@ fn query_disagreements_are_recorded() {
 }
 
 /// Equal random movers against a hypothesis of +400 Elo: the SPRT accepts H0 and stops the
-/// match long before the 200 games scheduled.
+/// match long before the 200 games scheduled. With two games at once, the game still running
+/// when the test decides finishes and counts, and the decision stays where it was taken.
 #[test]
 fn sprt_stops_the_match() {
-    let played = Match::new("sprt")
-        .python("--seed 5", "name=a proto=uci")
-        .python("--seed 6", "name=b proto=uci")
-        .flags("--games 200 --max-plies 30 --random-openings 2")
-        .flags("--sprt elo0=0 elo1=400 alpha=0.05 beta=0.05")
-        .records()
-        .run();
-    let json = &played.json;
-    let games = json_num(json, "games_played");
-    assert!(games < 200.0, "{games}");
-    assert!(json.contains("\"decision\": \"H0 accepted\""), "{json}");
-    assert!(json_num(json, "llr") <= json_num(json, "lower"));
-    assert!(played.stdout.contains("H0 accepted"), "{}", played.stdout);
-    // One progress line per game on stderr.
-    let progress = played.stderr.lines().filter(|l| l.starts_with('[')).count();
-    assert_eq!(progress, games as usize);
+    for concurrency in [1, 2] {
+        let played = Match::new(&format!("sprt{concurrency}"))
+            .python("--seed 5", "name=a proto=uci")
+            .python("--seed 6", "name=b proto=uci")
+            .flags("--games 200 --max-plies 30 --random-openings 2")
+            .flags(&format!("--concurrency {concurrency}"))
+            .flags("--sprt elo0=0 elo1=400 alpha=0.05 beta=0.05")
+            .records()
+            .run();
+        let json = &played.json;
+        let games = json_num(json, "games_played");
+        assert!(games < 200.0, "{games}");
+        assert!(json.contains("\"status\": \"stopped by SPRT\""), "{json}");
+        assert!(json.contains("\"decision\": \"H0 accepted\""), "{json}");
+        assert!(played.stdout.contains("H0 accepted"), "{}", played.stdout);
+        // Decided on one of the last `concurrency` games, at an LLR past the bound.
+        let at = json_num(json, "decided_after_games");
+        assert!(
+            at <= games && at > games - concurrency as f64 - 0.5,
+            "{at} of {games}"
+        );
+        assert!(json_num(json, "llr_at_decision") <= json_num(json, "lower"));
+        if at < games {
+            assert!(
+                played.stdout.contains("running then count"),
+                "{}",
+                played.stdout
+            );
+        } else {
+            assert_eq!(json_num(json, "llr"), json_num(json, "llr_at_decision"));
+        }
+        // One progress line per game on stderr.
+        let progress = played.stderr.lines().filter(|l| l.starts_with('[')).count();
+        assert_eq!(progress, games as usize);
+    }
 }
 
 /// Three engines, two games per pair: six games, each engine plays four.

@@ -3,7 +3,7 @@
 
 use mingmang::matchrunner::stats::{
     elo_estimate, elo_estimate_pairs, elo_from_score, erf, los, los_pairs, score_from_elo, Pairs,
-    Sprt, SprtDecision, SprtFlag, SprtModel, Wdl,
+    Sprt, SprtDecision, SprtFlag, SprtModel, SprtOutcome, Wdl,
 };
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -166,6 +166,51 @@ fn sprt_moves_on_degenerate_counts() {
     // Once two results have been seen, the counts are used as they are.
     let wdl = Wdl::new(3, 0, 1);
     assert_eq!(llr_games(wdl), by_games.llr_of(&wdl.sample().unwrap()));
+}
+
+/// A match keeps the SPRT's decision where a bound was first crossed: the games that were
+/// running then still count, and may take the LLR back inside the bounds (as the last pair of
+/// a 17x17 match did: H1 at 324 games, LLR 2.98, then 2.83 with the pair that was running).
+#[test]
+fn an_sprt_decision_is_kept_when_later_games_pull_the_llr_back() {
+    let sprt = Sprt::parse(&["elo0=0", "elo1=10", "model=pairs"]).unwrap();
+    let llr = |counts: [u32; 5]| sprt.llr_by_model(&Wdl::default(), &Pairs { counts });
+    let (_, upper) = sprt.bounds();
+    // A run of won pairs crosses the upper bound; find the first pair count that does.
+    let mut outcome = SprtOutcome::undecided();
+    let mut base = [13, 10, 74, 25, 0];
+    let mut games = 0;
+    while !outcome.update(&sprt, llr(base), games) {
+        assert_eq!(outcome.decision, SprtDecision::Continue);
+        assert_eq!(outcome.decided_at, None);
+        base[4] += 1;
+        games = 2 * base.iter().sum::<u32>() as usize;
+        assert!(games < 2000, "never decided");
+    }
+    let crossed = llr(base);
+    assert!(crossed >= upper, "{crossed}");
+    assert_eq!(outcome.decision, SprtDecision::AcceptH1);
+    assert_eq!(outcome.decided_at, Some((games, crossed)));
+    // The pair running then is lost: the LLR falls below the bound, the decision stays.
+    base[0] += 1;
+    let after = llr(base);
+    assert!(after < upper, "{after} is still above {upper}");
+    assert!(outcome.update(&sprt, after, games + 2));
+    assert_eq!(outcome.llr, after);
+    assert_eq!(outcome.decision, SprtDecision::AcceptH1);
+    assert_eq!(outcome.decided_at, Some((games, crossed)));
+    // A merge decides on all its games at once and says nothing about where.
+    let merged = SprtOutcome::on_all_games(&sprt, after);
+    assert_eq!(merged.decision, SprtDecision::Continue);
+    assert_eq!(merged.decided_at, None);
+    // The lower bound is kept the same way.
+    let mut lost = SprtOutcome::undecided();
+    assert!(lost.update(&sprt, -3.0, 40));
+    assert!(lost.update(&sprt, 0.5, 42));
+    assert_eq!(
+        (lost.decision, lost.decided_at, lost.llr),
+        (SprtDecision::AcceptH0, Some((40, -3.0)), 0.5)
+    );
 }
 
 #[test]

@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 
 use super::identity::{first_difference, ShardIdentity};
 use super::json::{self, Json};
-use super::stats::{Pairs, Sprt, SprtDecision, SprtFlag, SprtModel, Wdl};
+use super::stats::{Pairs, Sprt, SprtFlag, SprtModel, SprtOutcome, Wdl};
 use super::thinking::ThinkingTally;
 use super::{SUMMARY_FORMAT, SUMMARY_VERSION};
 
@@ -79,7 +79,7 @@ pub struct Merged {
     /// Every shard's disagreements, prefixed with the shard's file.
     pub disagreements: Vec<String>,
     /// The SPRT over all games, if one was asked for (or the shards ran one).
-    pub sprt: Option<(Sprt, f64, SprtDecision)>,
+    pub sprt: Option<(Sprt, SprtOutcome)>,
     /// The engines' thinking over all games; `None` when some shard's cannot be added (the
     /// notes say why).
     pub thinking: Option<ThinkingTally>,
@@ -269,7 +269,13 @@ impl ShardEntry {
             &self.disagreements,
         ));
         if let Some(s) = &self.sprt {
-            fields.push(("sprt", super::sprt_json(s, 0.0, SprtDecision::Continue)));
+            // The SPRT the shard ran, read on the shard's own games.
+            let pairs = self.pairs.unwrap_or_default();
+            let llr = s.llr_by_model(&self.players[0], &pairs);
+            fields.push((
+                "sprt",
+                super::sprt_json(s, &SprtOutcome::on_all_games(s, llr)),
+            ));
         }
         if let Ok(t) = &self.thinking {
             let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
@@ -590,7 +596,7 @@ pub fn merge(
             s.model = SprtModel::Games;
         }
         let llr = s.llr_by_model(&merged.players[0], &merged.pairs.unwrap_or_default());
-        (s, llr, s.decide(llr))
+        (s, SprtOutcome::on_all_games(&s, llr))
     });
     match sum_thinking(&shards) {
         Ok(t) => merged.thinking = t,
@@ -616,8 +622,8 @@ impl Merged {
         for note in &self.notes {
             out.push_str(&format!("Note: {note}\n"));
         }
-        if let Some((s, llr, d)) = &self.sprt {
-            out.push_str(&super::sprt_text(s, *llr, *d));
+        if let Some((s, outcome)) = &self.sprt {
+            out.push_str(&super::sprt_text(s, outcome, self.games as usize));
         }
         out.push_str(&super::endings_text(
             &self.terminations,
@@ -679,7 +685,7 @@ impl Merged {
         top.push((
             "sprt",
             match &self.sprt {
-                Some((s, llr, d)) => super::sprt_json(s, *llr, *d),
+                Some((s, outcome)) => super::sprt_json(s, outcome),
                 None => Json::Null,
             },
         ));

@@ -40,7 +40,9 @@ use journal::{journal_path, read_journal, Journal};
 use json::Json;
 use openings::{extend_opening, opening_position, Opening};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
-use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, Wdl};
+use stats::{
+    elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, SprtOutcome, Wdl,
+};
 use thinking::ThinkingTally;
 
 /// Where the openings come from.
@@ -189,8 +191,9 @@ pub struct MatchReport {
     pub records: Vec<GameRecord>,
     /// Games scheduled.
     pub scheduled: usize,
-    /// The SPRT's final LLR and decision, if one ran.
-    pub sprt: Option<(f64, SprtDecision)>,
+    /// The SPRT's final LLR and its decision (taken once, where a bound was first crossed),
+    /// if one ran.
+    pub sprt: Option<SprtOutcome>,
     /// How many times each engine's process was started, over all workers.
     pub engine_starts: Vec<u32>,
     /// How it ended: `complete`, `stopped by SPRT`, `failed: ...` (too many faults).
@@ -440,9 +443,8 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         let mut stop = false;
         if let Some(sprt) = &config.sprt {
             let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
-            let decision = sprt.decide(llr);
-            report.sprt = Some((llr, decision));
-            if decision != SprtDecision::Continue {
+            let outcome = report.sprt.get_or_insert_with(SprtOutcome::undecided);
+            if outcome.update(sprt, llr, report.records.len()) {
                 stopped_by_sprt = true;
                 stop = true;
             }
@@ -635,8 +637,8 @@ pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
     if names.len() == 2 {
         out.push_str(&pairs_text(&tally.pairs));
     }
-    if let (Some(sprt), Some((llr, d))) = (&config.sprt, report.sprt) {
-        out.push_str(&sprt_text(sprt, llr, d));
+    if let (Some(sprt), Some(outcome)) = (&config.sprt, report.sprt) {
+        out.push_str(&sprt_text(sprt, &outcome, report.records.len()));
     }
     out.push_str(&endings_text(&tally.terminations, tally.disagreements));
     out.push_str(&faults_text(&names, &tally.faults));
@@ -733,17 +735,30 @@ fn pairs_text(pairs: &Pairs) -> String {
     )
 }
 
-/// The SPRT line.
-fn sprt_text(sprt: &Sprt, llr: f64, d: SprtDecision) -> String {
+/// The SPRT line of a summary of `games` games: the LLR over all of them and the decision,
+/// with where it was taken when games that were running then were counted after it.
+fn sprt_text(sprt: &Sprt, outcome: &SprtOutcome, games: usize) -> String {
     let (lo, hi) = sprt.bounds();
+    let mut decision = decision_text(outcome.decision).to_string();
+    if let Some((at, llr_then)) = outcome.decided_at.filter(|&(at, _)| at < games) {
+        let later = games - at;
+        let (games_word, counts) = if later == 1 {
+            ("game", "counts")
+        } else {
+            ("games", "count")
+        };
+        decision.push_str(&format!(
+            " after {at} games (LLR {llr_then:.3}); the {later} {games_word} running then {counts} too"
+        ));
+    }
     format!(
-        "SPRT elo0 {} elo1 {} alpha {} beta {} by {}: LLR {llr:.3} [{lo:.3}, {hi:.3}] {}\n",
+        "SPRT elo0 {} elo1 {} alpha {} beta {} by {}: LLR {:.3} [{lo:.3}, {hi:.3}] {decision}\n",
         sprt.elo0,
         sprt.elo1,
         sprt.alpha,
         sprt.beta,
         sprt.model.name(),
-        decision_text(d)
+        outcome.llr,
     )
 }
 
@@ -763,18 +778,24 @@ fn endings_text<N: std::fmt::Display>(
 }
 
 /// The SPRT's fields in a JSON summary.
-fn sprt_json(sprt: &Sprt, llr: f64, d: SprtDecision) -> Json {
+fn sprt_json(sprt: &Sprt, outcome: &SprtOutcome) -> Json {
     let (lo, hi) = sprt.bounds();
+    let (at, llr_then) = match outcome.decided_at {
+        Some((at, llr)) => (Json::from(at), Json::from(llr)),
+        None => (Json::Null, Json::Null),
+    };
     json::obj(vec![
         ("elo0", Json::from(sprt.elo0)),
         ("elo1", Json::from(sprt.elo1)),
         ("alpha", Json::from(sprt.alpha)),
         ("beta", Json::from(sprt.beta)),
         ("model", json::text(sprt.model.name())),
-        ("llr", Json::from(llr)),
+        ("llr", Json::from(outcome.llr)),
         ("lower", Json::from(lo)),
         ("upper", Json::from(hi)),
-        ("decision", json::text(decision_text(d))),
+        ("decision", json::text(decision_text(outcome.decision))),
+        ("decided_after_games", at),
+        ("llr_at_decision", llr_then),
     ])
 }
 
@@ -884,9 +905,8 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
     top.push((
         "sprt",
         match (&config.sprt, report.sprt) {
-            (Some(sprt), state) => {
-                let (llr, d) = state.unwrap_or((0.0, SprtDecision::Continue));
-                sprt_json(sprt, llr, d)
+            (Some(sprt), outcome) => {
+                sprt_json(sprt, &outcome.unwrap_or_else(SprtOutcome::undecided))
             }
             (None, _) => Json::Null,
         },
@@ -954,4 +974,60 @@ fn time_control_text(config: &MatchConfig) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sprt() -> Sprt {
+        Sprt::parse(&["elo0=0", "elo1=10", "model=pairs"]).unwrap()
+    }
+
+    /// A decision taken before the last games counted says where it was taken, in the text
+    /// and in the JSON, beside the LLR over all the games.
+    #[test]
+    fn a_kept_decision_says_where_it_was_taken() {
+        let outcome = SprtOutcome {
+            llr: 2.826,
+            decision: SprtDecision::AcceptH1,
+            decided_at: Some((324, 2.978)),
+        };
+        let text = sprt_text(&sprt(), &outcome, 326);
+        assert!(
+            text.contains(
+                "LLR 2.826 [-2.944, 2.944] H1 accepted after 324 games (LLR 2.978); \
+                 the 2 games running then count too"
+            ),
+            "{text}"
+        );
+        let json = json::render(&sprt_json(&sprt(), &outcome));
+        assert!(json.contains("\"decision\": \"H1 accepted\""), "{json}");
+        assert!(json.contains("\"decided_after_games\": 324"), "{json}");
+        assert!(json.contains("\"llr_at_decision\": 2.978"), "{json}");
+        assert!(json.contains("\"llr\": 2.826"), "{json}");
+    }
+
+    /// Decided on the last game counted, or not at all: the line is as it always was.
+    #[test]
+    fn a_decision_on_the_last_game_needs_no_note() {
+        let at_the_end = SprtOutcome {
+            llr: 3.0,
+            decision: SprtDecision::AcceptH1,
+            decided_at: Some((300, 3.0)),
+        };
+        let text = sprt_text(&sprt(), &at_the_end, 300);
+        assert!(
+            text.ends_with("LLR 3.000 [-2.944, 2.944] H1 accepted\n"),
+            "{text}"
+        );
+        let open = SprtOutcome::on_all_games(&sprt(), 1.5);
+        let text = sprt_text(&sprt(), &open, 300);
+        assert!(
+            text.ends_with("LLR 1.500 [-2.944, 2.944] undecided\n"),
+            "{text}"
+        );
+        let json = json::render(&sprt_json(&sprt(), &open));
+        assert!(json.contains("\"decided_after_games\": null"), "{json}");
+    }
 }

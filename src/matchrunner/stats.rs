@@ -312,6 +312,59 @@ pub enum SprtDecision {
     AcceptH1,
 }
 
+/// Where the SPRT of a match stands: the LLR over every game counted, and the decision.
+///
+/// The decision is taken once, at the first game whose result takes the LLR across a bound,
+/// and then kept. Games already running at that moment still finish and count (they were
+/// played under the same conditions, and dropping them would throw results away), so the
+/// final LLR may move back inside the bounds; that does not undo the decision, as in
+/// fishtest. Keeping both figures lets a summary say which games decided and what all of
+/// them show.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtOutcome {
+    /// The LLR over every game counted so far.
+    pub llr: f64,
+    /// The decision: `Continue` until a bound is crossed, then the one taken there.
+    pub decision: SprtDecision,
+    /// The games counted when the decision was taken, and the LLR then; `None` while
+    /// undecided, and for a merge, which decides on all its games at once.
+    pub decided_at: Option<(usize, f64)>,
+}
+
+impl SprtOutcome {
+    /// No game counted yet.
+    pub fn undecided() -> SprtOutcome {
+        SprtOutcome {
+            llr: 0.0,
+            decision: SprtDecision::Continue,
+            decided_at: None,
+        }
+    }
+
+    /// A decision on all the games at once (a merge): `decision` as `sprt` reads `llr`.
+    pub fn on_all_games(sprt: &Sprt, llr: f64) -> SprtOutcome {
+        SprtOutcome {
+            llr,
+            decision: sprt.decide(llr),
+            decided_at: None,
+        }
+    }
+
+    /// Counts the LLR `llr` after `games` games and returns whether the test has decided
+    /// (now or earlier), so that no new game should start.
+    pub fn update(&mut self, sprt: &Sprt, llr: f64, games: usize) -> bool {
+        self.llr = llr;
+        if self.decided_at.is_none() {
+            let decision = sprt.decide(llr);
+            if decision != SprtDecision::Continue {
+                self.decision = decision;
+                self.decided_at = Some((games, llr));
+            }
+        }
+        self.decided_at.is_some()
+    }
+}
+
 /// What an SPRT counts as one observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtModel {
