@@ -426,7 +426,6 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         None => None,
     };
     let start_fen = start_fen(config.settings.rules);
-    let mut stopped_by_sprt = false;
     let mut failure = None;
     // Counts a finished game everywhere: tally, records file, SPRT, fault limit.
     let mut count = |record: GameRecord,
@@ -444,10 +443,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         if let Some(sprt) = &config.sprt {
             let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
             let outcome = report.sprt.get_or_insert_with(SprtOutcome::undecided);
-            if outcome.update(sprt, llr, report.records.len()) {
-                stopped_by_sprt = true;
-                stop = true;
-            }
+            stop |= outcome.update(sprt, llr, report.records.len());
         }
         if let Some(why) = fault_failure(config, tally, false) {
             failure = Some(why);
@@ -531,7 +527,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let failure = failure.or_else(|| fault_failure(config, &tally, true));
     report.status = match &failure {
         Some(why) => format!("failed: {why}"),
-        None if stopped_by_sprt => "stopped by SPRT".into(),
+        None if report.sprt.is_some_and(|o| o.decided_at.is_some()) => "stopped by SPRT".into(),
         None if report.records.len() == scheduled => "complete".into(),
         None => "incomplete".into(),
     };
