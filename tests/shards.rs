@@ -481,9 +481,9 @@ fn a_cut_or_glued_data_file_is_refused_and_a_stopped_shard_resumes() {
     run_ok(&other_seed);
 }
 
-/// Starts `mingmang ARGS` in the background and kills it (SIGKILL) once `file` holds
-/// `lines` lines; fails if it finishes first.
-fn kill_when(args: &[String], file: &Path, lines: usize) {
+/// Starts `mingmang ARGS` in the background and kills it (SIGKILL) once `ready` says so;
+/// fails if it finishes first.
+fn kill_once(args: &[String], ready: impl Fn() -> bool) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::null())
@@ -491,14 +491,8 @@ fn kill_when(args: &[String], file: &Path, lines: usize) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let n = std::fs::read_to_string(file)
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
-        if n >= lines {
-            break;
-        }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !ready() {
         assert!(
             child.try_wait().unwrap().is_none(),
             "it finished before it could be stopped"
@@ -508,6 +502,13 @@ fn kill_when(args: &[String], file: &Path, lines: usize) {
     }
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+/// Kills `mingmang ARGS` once `file` holds `lines` lines.
+fn kill_when(args: &[String], file: &Path, lines: usize) {
+    kill_once(args, || {
+        std::fs::read_to_string(file).map_or(0, |t| t.lines().count()) >= lines
+    });
 }
 
 #[test]
@@ -574,6 +575,39 @@ fn a_killed_match_resumes_and_is_not_merged_before() {
     run_fails(&other, "journal of another match");
     other.push("--force".into());
     run_ok(&other);
+}
+
+#[test]
+fn a_killed_match_leaves_a_summary_of_the_games_it_played() {
+    // Long enough to outlast the summary's first rewrite, two seconds after the start.
+    let flags = "--size 6x6 --max-plies 40 --games 3000 --random-openings 2 --seed 12";
+    let m = shard("killed-summary", flags);
+    let args = m.args().to_vec();
+    // Killed once its summary, rewritten as games end, counts one.
+    kill_once(&args, || {
+        std::fs::read_to_string(m.file("s.json"))
+            .is_ok_and(|t| t.contains("\"games_played\": ") && json_num(&t, "games_played") >= 1.0)
+    });
+    let summary = std::fs::read_to_string(m.file("s.json")).unwrap();
+    assert!(summary.contains("\"status\": \"running\""), "{summary}");
+    let played = json_num(&summary, "games_played");
+    // Its totals add up, and it counts no game the journal does not hold.
+    let [w, l, d] = ["wins", "losses", "draws"].map(|k| json_num(&summary, k));
+    assert_eq!(w + l + d, played, "{summary}");
+    let journal = std::fs::read_to_string(m.file("s.jsonl")).unwrap();
+    let journalled = journal.lines().count() - 1;
+    assert!(played as usize <= journalled, "{summary}");
+    let value = read_json(&m.file("s.json"));
+    assert_eq!(
+        value["game_records"].as_array().unwrap().len(),
+        played as usize
+    );
+    // The engines' starts are counted as the games end, not only at the end of the match.
+    for player in value["players"].as_array().unwrap() {
+        assert!(player["starts"].as_u64().unwrap() >= 1, "{player}");
+    }
+    // A merge still refuses it until it is resumed and finished.
+    run_fails(&merge_args(&[&m.file("s.json")], &[]), "did not finish");
 }
 
 #[test]

@@ -31,6 +31,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::files::Output;
 use crate::rules::random::{RandomOpening, Stream};
@@ -414,6 +415,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         // Written now, so that a shard that is stopped says so ("running") to a merge.
         out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
     }
+    let mut last_summary = Instant::now();
     let mut journal = match &journal_file {
         Some(path) => Some(Journal::create(path, &identity, &kept)?),
         None => None,
@@ -472,9 +474,12 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let remaining = queue.len();
     let queue = Arc::new(Mutex::new(queue));
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<GameRecord>();
+    // Each finished game comes with its worker's number and that worker's engine starts so
+    // far, so that a summary written while the match plays counts the starts too.
+    let (tx, rx) = mpsc::channel::<(usize, GameRecord, Vec<u32>)>();
     let mut workers = Vec::new();
-    for _ in 0..config.concurrency.max(1).min(remaining) {
+    let worker_count = config.concurrency.max(1).min(remaining);
+    for worker in 0..worker_count {
         let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
         let settings = config.settings.clone();
         let specs = config.engines.clone();
@@ -489,21 +494,34 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                     break;
                 };
                 let record = play_job(&settings, &mut engines, job);
-                if tx.send(record).is_err() {
+                let starts = engines.iter().map(|e| e.starts).collect();
+                if tx.send((worker, record, starts)).is_err() {
                     break;
                 }
             }
-            engines.iter().map(|e| e.starts).collect::<Vec<u32>>()
         }));
     }
     drop(tx);
-    for record in rx {
+    let mut starts_by_worker = vec![vec![0u32; config.engines.len()]; worker_count];
+    for (worker, record, starts) in rx {
         if let Some(j) = journal.as_mut() {
             j.append(&record)?;
         }
+        starts_by_worker[worker] = starts;
+        report.engine_starts = total_starts(&starts_by_worker, config.engines.len());
         if count(record, &mut report, &mut tally)? {
             // Games already running finish and count; no new game starts.
             stop.store(true, Ordering::Relaxed);
+        }
+        // The summary follows the games as they end, so that a match stopped by a signal,
+        // a lost node or a time limit leaves the tally of what it played beside its journal.
+        // Every few seconds at most: the summary lists every game, and rewriting it after
+        // each of thousands of fast games would cost more than the games.
+        if let Some(out) = summary_out.as_ref() {
+            if last_summary.elapsed() >= SUMMARY_INTERVAL {
+                out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
+                last_summary = Instant::now();
+            }
         }
         eprintln!(
             "{}",
@@ -517,12 +535,8 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         );
     }
     for w in workers {
-        let starts = w
-            .join()
+        w.join()
             .map_err(|_| "a match worker panicked".to_string())?;
-        for (total, s) in report.engine_starts.iter_mut().zip(starts) {
-            *total += s;
-        }
     }
     let failure = failure.or_else(|| fault_failure(config, &tally, true));
     report.status = match &failure {
@@ -539,6 +553,16 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         Some(why) => Err(why),
         None => Ok(report),
     }
+}
+
+/// The shortest time between two writes of a running match's summary.
+const SUMMARY_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Each engine's process starts over all workers, from each worker's latest count.
+fn total_starts(by_worker: &[Vec<u32>], engines: usize) -> Vec<u32> {
+    (0..engines)
+        .map(|e| by_worker.iter().map(|w| w[e]).sum())
+        .collect()
 }
 
 /// Plays one scheduled game with this worker's engines.
