@@ -413,7 +413,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let mut tally = Tally::new(config.engines.len(), config.settings.rules.max_plies());
     if let Some(out) = &summary_out {
         // Written now, so that a shard that is stopped says so ("running") to a merge.
-        out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
+        write_summary(out, config, &report, &tally)?;
     }
     let mut last_summary = Instant::now();
     let mut journal = match &journal_file {
@@ -474,18 +474,18 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     let remaining = queue.len();
     let queue = Arc::new(Mutex::new(queue));
     let stop = Arc::new(AtomicBool::new(false));
-    // Each finished game comes with its worker's number and that worker's engine starts so
-    // far, so that a summary written while the match plays counts the starts too.
-    let (tx, rx) = mpsc::channel::<(usize, GameRecord, Vec<u32>)>();
+    // Each finished game comes with the engine starts its worker made since its last game,
+    // so that a summary written while the match plays counts the starts too.
+    let (tx, rx) = mpsc::channel::<(GameRecord, Vec<u32>)>();
     let mut workers = Vec::new();
-    let worker_count = config.concurrency.max(1).min(remaining);
-    for worker in 0..worker_count {
+    for _ in 0..config.concurrency.max(1).min(remaining) {
         let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
         let settings = config.settings.clone();
         let specs = config.engines.clone();
         workers.push(thread::spawn(move || {
             // Each worker owns its own engine processes, so games in parallel never share one.
             let mut engines: Vec<Engine> = specs.into_iter().map(Engine::new).collect();
+            let mut reported = vec![0u32; engines.len()];
             loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
@@ -494,21 +494,25 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
                     break;
                 };
                 let record = play_job(&settings, &mut engines, job);
-                let starts = engines.iter().map(|e| e.starts).collect();
-                if tx.send((worker, record, starts)).is_err() {
+                let new_starts = engines
+                    .iter()
+                    .zip(reported.iter_mut())
+                    .map(|(e, r)| e.starts - std::mem::replace(r, e.starts))
+                    .collect();
+                if tx.send((record, new_starts)).is_err() {
                     break;
                 }
             }
         }));
     }
     drop(tx);
-    let mut starts_by_worker = vec![vec![0u32; config.engines.len()]; worker_count];
-    for (worker, record, starts) in rx {
+    for (record, new_starts) in rx {
         if let Some(j) = journal.as_mut() {
             j.append(&record)?;
         }
-        starts_by_worker[worker] = starts;
-        report.engine_starts = total_starts(&starts_by_worker, config.engines.len());
+        for (total, n) in report.engine_starts.iter_mut().zip(new_starts) {
+            *total += n;
+        }
         if count(record, &mut report, &mut tally)? {
             // Games already running finish and count; no new game starts.
             stop.store(true, Ordering::Relaxed);
@@ -519,7 +523,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         // each of thousands of fast games would cost more than the games.
         if let Some(out) = summary_out.as_ref() {
             if last_summary.elapsed() >= SUMMARY_INTERVAL {
-                out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
+                write_summary(out, config, &report, &tally)?;
                 last_summary = Instant::now();
             }
         }
@@ -547,7 +551,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     };
     print!("{}", summary_text(config, &report, &tally));
     if let Some(out) = &summary_out {
-        out.write(json::render(&summary_json(config, &report, &tally)).as_bytes())?;
+        write_summary(out, config, &report, &tally)?;
     }
     match failure {
         Some(why) => Err(why),
@@ -558,11 +562,14 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
 /// The shortest time between two writes of a running match's summary.
 const SUMMARY_INTERVAL: Duration = Duration::from_secs(2);
 
-/// Each engine's process starts over all workers, from each worker's latest count.
-fn total_starts(by_worker: &[Vec<u32>], engines: usize) -> Vec<u32> {
-    (0..engines)
-        .map(|e| by_worker.iter().map(|w| w[e]).sum())
-        .collect()
+/// Writes the match's summary as it stands.
+fn write_summary(
+    out: &Output,
+    config: &MatchConfig,
+    report: &MatchReport,
+    tally: &Tally,
+) -> Result<(), String> {
+    out.write(json::render(&summary_json(config, report, tally)).as_bytes())
 }
 
 /// Plays one scheduled game with this worker's engines.
