@@ -96,6 +96,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     time_scaling: true,
     counter_moves: true,
     improving: true,
+    cont_history: true,
 };
 
 #[test]

@@ -239,6 +239,14 @@ impl Game {
         (self.frames.len() > 1).then(|| self.top().mv)
     }
 
+    /// The move played `back` plies before the last one (0 is the last move), if the game
+    /// has that many since its start position.
+    #[inline]
+    pub fn move_before_last(&self, back: usize) -> Option<Move> {
+        let n = self.frames.len();
+        (n > back + 1).then(|| self.frames[n - 1 - back].mv)
+    }
+
     /// Every position of the game so far, the current one included (what rule 7 compares with).
     pub fn history(&self) -> &History {
         &self.history
@@ -508,5 +516,25 @@ mod tests {
         assert_eq!(names, ["b3", "c4"].map(String::from));
         game.unmake();
         assert!(game.last_captures().is_empty());
+    }
+
+    #[test]
+    fn move_before_last_looks_back_from_the_last_move() {
+        let rules = Rules::new(crate::rules::BoardSize::new(8, 8).unwrap());
+        let mut game = Game::new(rules);
+        assert_eq!(game.move_before_last(0), None);
+        let played: Vec<Move> = (0..3)
+            .map(|_| {
+                let mv = game.legal_moves()[0];
+                game.play(mv).unwrap();
+                mv
+            })
+            .collect();
+        assert_eq!(game.move_before_last(0), Some(played[2]));
+        assert_eq!(game.move_before_last(1), Some(played[1]));
+        assert_eq!(game.move_before_last(2), Some(played[0]));
+        assert_eq!(game.move_before_last(3), None);
+        // A game taken from here starts its own record.
+        assert_eq!(game.from_here().move_before_last(0), None);
     }
 }

@@ -46,6 +46,10 @@ pub struct SearchConfig {
     /// since its previous move (two plies up): reverse futility prunes with one ply's margin
     /// less when it did, late move pruning keeps half the moves when it did not.
     pub improving: bool,
+    /// Continuation history: quiet moves are ordered by how often they cut off in reply to
+    /// the opponent's last move and as a follow-up to the side's own move before it (each by
+    /// the square that move went to), on top of the plain history.
+    pub cont_history: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -87,6 +91,7 @@ impl Default for SearchConfig {
             time_scaling: false,
             counter_moves: false,
             improving: false,
+            cont_history: false,
         }
     }
 }
@@ -127,6 +132,7 @@ impl SearchConfig {
                 "time_scaling" => &mut self.time_scaling,
                 "counter_moves" => &mut self.counter_moves,
                 "improving" => &mut self.improving,
+                "cont_history" => &mut self.cont_history,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -60,9 +60,10 @@ impl Kind {
 const QUIET_BASE: i32 = 1 << 21;
 
 /// Added to the score of a quiet move that saves a threatened piece (see
-/// [`Hints::threat_order`]): more than any history difference, so these come first, in
+/// [`Hints::threat_order`]): more than any difference of history scores (the plain one and
+/// the two continuation ones, each within `HISTORY_MAX` either way), so these come first, in
 /// history order among themselves.
-const RESCUE_BONUS: i32 = 2 * HISTORY_MAX + 1;
+const RESCUE_BONUS: i32 = 6 * HISTORY_MAX + 1;
 
 /// A key: the score in the high half, the inverted tie rank in the low half, so that the
 /// largest key is the best move and ties go to the earlier move.
@@ -117,6 +118,10 @@ pub(crate) struct Hints<'h> {
     pub(crate) killers: [Option<Move>; 2],
     /// The counter move of the opponent's last move, if any.
     pub(crate) counter: Option<Move>,
+    /// Continuation history (with `cont_history`): the scores of the quiet moves by their
+    /// destination (compact square number), after the opponent's last move and after the
+    /// side's own move before it, where there were such moves.
+    pub(crate) cont: [Option<&'h [i16]>; 2],
     /// Whether quiet moves that save a threatened piece go first in the games whose hints say
     /// so ([`crate::rules::games::SearchHints::save_threatened`]).
     pub(crate) threat_order: bool,
@@ -155,8 +160,14 @@ pub(crate) fn history_slot(side: usize, mv: Move, width: usize) -> usize {
 /// at least the board's area).
 #[inline(always)]
 pub(crate) fn move_slot(side: usize, mv: Move, width: usize, area: usize) -> usize {
-    let compact = |sq: Square| sq.rank() * width + sq.file();
-    (side * area + compact(mv.from())) * area + compact(mv.to())
+    (side * area + compact(mv.from(), width)) * area + compact(mv.to(), width)
+}
+
+/// The compact number of `sq` on a board `width` files wide: squares numbered rank by rank
+/// without the padding of [`Square`]'s own numbering.
+#[inline(always)]
+pub(crate) fn compact(sq: Square, width: usize) -> usize {
+    sq.rank() * width + sq.file()
 }
 
 /// The moves of one node in search order, produced a stage at a time (see the module
@@ -292,6 +303,9 @@ impl MovePicker {
                         }
                         let mut score =
                             QUIET_BASE + hints.history[history_slot(side, mv, hints.width)] as i32;
+                        for row in hints.cont.iter().flatten() {
+                            score += row[compact(mv.to(), hints.width)] as i32;
+                        }
                         if (square_bit(mv.from()) & threatened) | (square_bit(mv.to()) & cover) != 0
                         {
                             score += RESCUE_BONUS;
@@ -385,14 +399,15 @@ mod tests {
     /// The order the picker must reproduce, built the simple way: every pseudo move scored
     /// by the rules' own capture count, the table move first when it is among them, then a
     /// stable sort by score (ties keep generation order).
-    fn reference_order(
-        game: &Game,
-        table: Option<Move>,
-        killers: [Option<Move>; 2],
-        counter: Option<Move>,
-        history: &[i16],
-        threat_order: bool,
-    ) -> Vec<(Move, Kind)> {
+    fn reference_order(game: &Game, table: Option<Move>, hints: &Hints) -> Vec<(Move, Kind)> {
+        let Hints {
+            history,
+            killers,
+            counter,
+            cont,
+            threat_order,
+            ..
+        } = *hints;
         let pos = game.position();
         let rules = *game.rules();
         let width = pos.size().width();
@@ -422,7 +437,9 @@ mod tests {
                 } else if Some(mv) == counter {
                     (COUNTER_SCORE, mv, Kind::Counter)
                 } else {
-                    let h = history[history_slot(side, mv, width)] as i32;
+                    let to = mv.to().rank() * width + mv.to().file();
+                    let h = history[history_slot(side, mv, width)] as i32
+                        + cont.iter().flatten().map(|row| row[to] as i32).sum::<i32>();
                     let rescue =
                         square_bit(mv.from()) & threatened != 0 || square_bit(mv.to()) & cover != 0;
                     let bonus = if rescue { RESCUE_BONUS } else { 0 };
@@ -434,25 +451,10 @@ mod tests {
         scored.into_iter().map(|(_, mv, kind)| (mv, kind)).collect()
     }
 
-    fn picked(
-        game: &Game,
-        budget: usize,
-        table: Option<Move>,
-        killers: [Option<Move>; 2],
-        counter: Option<Move>,
-        history: &[i16],
-        threat_order: bool,
-    ) -> Vec<(Move, Kind)> {
-        let hints = Hints {
-            history,
-            width: game.rules().size().width(),
-            killers,
-            counter,
-            threat_order,
-        };
+    fn picked(game: &Game, budget: usize, table: Option<Move>, hints: &Hints) -> Vec<(Move, Kind)> {
         let mut picker = MovePicker::new(table, budget);
         let mut out = Vec::new();
-        while let Some(next) = picker.next(game, &hints) {
+        while let Some(next) = picker.next(game, hints) {
             out.push(next);
         }
         out
@@ -477,6 +479,16 @@ mod tests {
                 for h in history.iter_mut() {
                     *h = (rng.below(5) as i16 - 2) * 100;
                 }
+                // Continuation rows, with extremes too (the rescue bonus must still beat any
+                // sum of history scores).
+                let area = rules.size().width() * rules.size().height();
+                let cont_rows: Vec<Vec<i16>> = (0..2)
+                    .map(|_| {
+                        (0..area)
+                            .map(|_| [-HISTORY_MAX, -100, 0, 100, HISTORY_MAX][rng.below(5)] as i16)
+                            .collect()
+                    })
+                    .collect();
                 let any = |rng: &mut Rng| all[rng.below(all.len())];
                 // Killers and table moves: legal here, or from elsewhere (not pseudo moves).
                 let stranger =
@@ -494,19 +506,20 @@ mod tests {
                     // A counter move may repeat a killer or the table move: it comes once.
                     let counter = pick_one(&mut rng);
                     let threat_order = rng.below(2) == 0;
-                    let expected =
-                        reference_order(&game, table, killers, counter, &history, threat_order);
-                    // The quiet budget changes the work, never the order.
-                    let budget = [1, 3, 10, usize::MAX][rng.below(4)];
-                    let got = picked(
-                        &game,
-                        budget,
-                        table,
+                    let cont =
+                        [0, 1].map(|i| (rng.below(3) != 0).then_some(cont_rows[i].as_slice()));
+                    let hints = Hints {
+                        history: &history,
+                        width: rules.size().width(),
                         killers,
                         counter,
-                        &history,
+                        cont,
                         threat_order,
-                    );
+                    };
+                    let expected = reference_order(&game, table, &hints);
+                    // The quiet budget changes the work, never the order.
+                    let budget = [1, 3, 10, usize::MAX][rng.below(4)];
+                    let got = picked(&game, budget, table, &hints);
                     assert_eq!(got, expected, "{} {:?}", rules, game.position());
                     checked += 1;
                 }

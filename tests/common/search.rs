@@ -25,6 +25,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     time_scaling: false,
     counter_moves: false,
     improving: false,
+    cont_history: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

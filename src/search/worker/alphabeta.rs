@@ -242,13 +242,16 @@ impl Worker<'_> {
         let mut picking = true;
         let defer = self.smp && depth > DEFER_DEPTH;
         let counter = self.counter_slot().and_then(|i| self.counters[i]);
+        let cont_rows = self.cont_rows();
         loop {
             let next = if picking {
+                let area = self.area;
                 let hints = Hints {
                     history: &self.history,
                     width: self.width,
                     killers: self.killers[ply],
                     counter,
+                    cont: cont_rows.map(|r| r.map(|i| &self.cont_history[i..i + area])),
                     threat_order: self.cfg.threat_order,
                 };
                 let next = picker.next(&self.game, &hints);
@@ -301,7 +304,7 @@ impl Worker<'_> {
             }
             if step == Step::Cutoff {
                 if quiet {
-                    self.reward_cutoff(ply, depth, mv, &quiets);
+                    self.reward_cutoff(ply, depth, mv, &quiets, cont_rows);
                 }
                 break;
             }
@@ -368,9 +371,16 @@ impl Worker<'_> {
     }
 
     /// A quiet move cut off: it becomes this ply's first killer and the counter move of the
-    /// opponent's last move, and its history score rises while those of the quiet moves
-    /// searched before it fall.
-    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move]) {
+    /// opponent's last move, and its history scores (plain and continuation, in the rows
+    /// `cont_rows`) rise while those of the quiet moves searched before it fall.
+    fn reward_cutoff(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        quiets: &[Move],
+        cont_rows: [Option<usize>; 2],
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -381,8 +391,10 @@ impl Worker<'_> {
         }
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
         self.update_history(mv, bonus);
+        self.update_cont_history(cont_rows, mv, bonus);
         for &q in quiets {
             self.update_history(q, -bonus);
+            self.update_cont_history(cont_rows, q, -bonus);
         }
     }
 

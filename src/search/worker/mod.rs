@@ -41,7 +41,7 @@ use once_cell::sync::Lazy;
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
 use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
-use super::picker::{history_slot, move_slot};
+use super::picker::{compact, history_slot, move_slot};
 use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
 use super::tt::{Bound, Hit};
@@ -111,8 +111,15 @@ pub struct Worker<'a> {
     /// History heuristic scores by side, origin and destination (compact square numbers, so an
     /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
     history: Vec<i16>,
-    /// Board width, for compact square numbers.
+    /// Continuation history (empty without `cont_history`): by how many plies back the
+    /// earlier move was (the opponent's last, the side's own before it), the side to move,
+    /// that move's destination and the quiet move's destination (compact squares), how the
+    /// quiet move fared after it; bounded like `history`.
+    cont_history: Vec<i16>,
+    /// Board width, for compact square numbers...
     width: usize,
+    /// ...and the number of squares.
+    area: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Smallest history index (at or after the root) of a position a ban in the current subtree
@@ -159,6 +166,15 @@ static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     lmr
 });
 
+/// Adds a history bonus (or malus) to a score with gravity: the closer the score already is
+/// to the bound in the bonus's direction, the less it moves, which keeps it within
+/// `HISTORY_MAX` (plus rounding), well inside an `i16`, and lets old results fade.
+#[inline]
+fn apply_bonus(score: &mut i16, bonus: i32) {
+    let h = *score as i32;
+    *score = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+}
+
 /// The score a table entry settles the window `alpha..beta` with at `ply`, if it does: only
 /// entries of the current search are trusted (see the module documentation).
 #[inline(always)]
@@ -198,7 +214,13 @@ impl<'a> Worker<'a> {
                 Vec::new()
             },
             history: vec![0; 2 * MAX_DIM.pow(4)],
+            cont_history: if shared.config.cont_history {
+                vec![0; 4 * area * area]
+            } else {
+                Vec::new()
+            },
             width,
+            area,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
@@ -382,11 +404,33 @@ impl<'a> Worker<'a> {
         history_slot(self.game.side_to_move().index(), mv, self.width)
     }
 
+    /// Where the continuation history's rows for the side to move's quiet moves start: after
+    /// the opponent's last move and after the side's own move before it, if continuation
+    /// history is on and those were moves (not passes, nor before the search's root).
+    #[inline]
+    fn cont_rows(&self) -> [Option<usize>; 2] {
+        if self.cont_history.is_empty() {
+            return [None; 2];
+        }
+        let side = self.game.side_to_move().index();
+        [0, 1].map(|back| {
+            let earlier = self.game.move_before_last(back).filter(|m| !m.is_pass())?;
+            Some(((back * 2 + side) * self.area + compact(earlier.to(), self.width)) * self.area)
+        })
+    }
+
     fn update_history(&mut self, mv: Move, bonus: i32) {
         let i = self.history_index(mv);
-        let h = self.history[i] as i32;
-        // Gravity keeps the score within HISTORY_MAX (plus rounding), well inside an i16.
-        self.history[i] = (h + bonus - h * bonus.abs() / HISTORY_MAX) as i16;
+        apply_bonus(&mut self.history[i], bonus);
+    }
+
+    /// Adds `bonus` to the continuation history of the quiet move `mv` in the rows `rows`
+    /// (from [`Worker::cont_rows`] at the node where it was played).
+    fn update_cont_history(&mut self, rows: [Option<usize>; 2], mv: Move, bonus: i32) {
+        let to = compact(mv.to(), self.width);
+        for row in rows.into_iter().flatten() {
+            apply_bonus(&mut self.cont_history[row + to], bonus);
+        }
     }
 
     /// Takes a child's score `v` for `mv` into the node's best score and window: a score above
