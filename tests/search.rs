@@ -97,6 +97,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     counter_moves: true,
     improving: true,
     cont_history: true,
+    singular: true,
 };
 
 #[test]

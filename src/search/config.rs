@@ -50,6 +50,10 @@ pub struct SearchConfig {
     /// the opponent's last move and as a follow-up to the side's own move before it (each by
     /// the square that move went to), on top of the plain history.
     pub cont_history: bool,
+    /// Singular extension: the table's move is searched a ply deeper where a reduced search
+    /// of the other moves shows it is the only good one (and the node is cut off at once
+    /// where even the others beat beta).
+    pub singular: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -92,6 +96,7 @@ impl Default for SearchConfig {
             counter_moves: false,
             improving: false,
             cont_history: false,
+            singular: false,
         }
     }
 }
@@ -133,6 +138,7 @@ impl SearchConfig {
                 "counter_moves" => &mut self.counter_moves,
                 "improving" => &mut self.improving,
                 "cont_history" => &mut self.cont_history,
+                "singular" => &mut self.singular,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -59,6 +59,16 @@ pub const RFP_MARGIN_PER_PLY: i32 = 100;
 /// no move for is searched one ply shallower (a cheap search that finds a move to try first).
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extension applies with at least this much depth left, where the reduced search
+/// that tests the table's move is worth its cost...
+pub const SINGULAR_MIN_DEPTH: i32 = 6;
+/// ...and only with a table score (a lower bound or exact) from at most this many plies
+/// shallower, trusted enough to measure the other moves against.
+pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// The other moves are searched against the table score less this much per ply of depth: the
+/// table move is singular if none of them comes that close.
+pub const SINGULAR_MARGIN_PER_PLY: i32 = 3;
+
 /// Null move needs at least this much depth left, so the reduced search means something.
 pub const NULL_MIN_DEPTH: i32 = 3;
 /// The null move's search is reduced by `NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR`.

@@ -26,6 +26,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     counter_moves: false,
     improving: false,
     cont_history: false,
+    singular: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

@@ -9,10 +9,11 @@ use super::super::params::{
     HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
     LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES,
     NULL_REDUCTION_BASE, NULL_REDUCTION_DIVISOR, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
+    SINGULAR_MARGIN_PER_PLY, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
 };
 use super::super::picker::{Hints, Kind, MovePicker};
-use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::super::tt::Bound;
+use super::super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::super::tt::{Bound, Hit};
 use super::{tt_cutoff, Step, Worker};
 use crate::rules::Move;
 
@@ -29,6 +30,12 @@ struct Node {
     /// Whether the static evaluation rose since the side to move's previous node on the path
     /// (with `improving` only; false otherwise).
     improving: bool,
+    /// In the reduced search of singular extension, the table move it leaves out: the node
+    /// is then searched without it, takes no table cutoff, no pruning before its moves, and
+    /// stores nothing.
+    excluded: Option<Move>,
+    /// Plies the table move is searched deeper (singular extension).
+    table_extension: i32,
 }
 
 /// How the loop over a node's moves ended.
@@ -62,6 +69,8 @@ impl Worker<'_> {
             pv_node: beta - alpha > 1,
             static_eval: None,
             improving: false,
+            excluded: None,
+            table_extension: 0,
         };
         let v = self.search_node(node, hash, allow_null);
         if marked {
@@ -96,13 +105,23 @@ impl Worker<'_> {
         }
         let cfg = self.cfg;
         let mut tt_move = None;
-        if let Some(hit) = self.shared.tt.probe(hash) {
+        let hit = self.shared.tt.probe(hash);
+        if let Some(hit) = hit {
             tt_move = hit.mv;
-            if !node.pv_node && hit.depth >= depth {
+            if !node.pv_node && hit.depth >= depth && node.excluded.is_none() {
                 if let Some(s) = tt_cutoff(&hit, node.alpha, node.beta, ply) {
                     return s;
                 }
             }
+        }
+        // The reduced search of singular extension asks only how the other moves fare: the
+        // node itself passed the steps before its moves already.
+        if node.excluded.is_some() {
+            return match self.search_moves(&mut node, tt_move) {
+                Searched::Done(best, _) if best == -INF => -MATE + ply as i32,
+                Searched::Done(best, _) => best,
+                Searched::Stopped => 0,
+            };
         }
         if cfg.improving {
             self.note_improving(&mut node);
@@ -131,6 +150,10 @@ impl Worker<'_> {
         }
         if let Some(v) = self.null_move(&mut node, allow_null) {
             return v;
+        }
+        match self.singular_extension(&node, hash, hit) {
+            Ok(extension) => node.table_extension = extension,
+            Err(v) => return v,
         }
         let (best, best_move) = match self.search_moves(&mut node, tt_move) {
             Searched::Done(best, best_move) => (best, best_move),
@@ -221,6 +244,56 @@ impl Worker<'_> {
         None
     }
 
+    /// Singular extension: where the table says its move is good (a lower bound or exact
+    /// score from a search nearly as deep), the other moves are searched, at half the depth,
+    /// against that score less a margin. If none reaches it, the table move is the only good
+    /// one and a mistake in its line would cost the node: it is searched a ply deeper. If
+    /// they reach it and even beat beta, several moves refute the opponent's line and the node
+    /// is cut off with that bound (multi-cut). Extensions stop at twice the iteration's depth,
+    /// so that a line of singular moves cannot grow without end. Returns the table move's
+    /// extension, or the node's score if it is cut off (0 if the search was stopped).
+    fn singular_extension(&mut self, node: &Node, hash: u64, hit: Option<Hit>) -> Result<i32, i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        let Some(hit) = hit else { return Ok(0) };
+        if !self.cfg.singular
+            || depth < SINGULAR_MIN_DEPTH
+            || ply as i32 >= 2 * self.iteration_depth
+            || hit.mv.is_none()
+            || hit.depth < depth - SINGULAR_TT_DEPTH_SLACK
+            || !matches!(hit.bound, Bound::Lower | Bound::Exact)
+        {
+            return Ok(0);
+        }
+        let tt_score = from_tt(hit.score, ply);
+        if tt_score.abs() >= MATE_BOUND {
+            return Ok(0);
+        }
+        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
+        let probe = Node {
+            alpha: singular_beta - 1,
+            beta: singular_beta,
+            depth: (depth - 1) / 2,
+            ply,
+            pv_node: false,
+            static_eval: node.static_eval,
+            improving: node.improving,
+            excluded: hit.mv,
+            table_extension: 0,
+        };
+        let v = self.search_node(probe, hash, false);
+        // The reduced search wrote this ply's line; the real one starts afresh.
+        self.pv_len[ply] = ply;
+        if self.stopped {
+            Err(0)
+        } else if v < singular_beta {
+            Ok(1)
+        } else if singular_beta >= node.beta {
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
+    }
+
     /// The loop over the node's moves, in the picker's order; moves another thread is busy
     /// with are put off to the end (see `Shared::busy`).
     fn search_moves(&mut self, node: &mut Node, tt_move: Option<Move>) -> Searched {
@@ -261,6 +334,9 @@ impl Worker<'_> {
                 None
             };
             let (mv, kind, child) = if let Some((mv, kind)) = next {
+                if node.excluded == Some(mv) {
+                    continue;
+                }
                 // Rule 7, checked when a move is first reached. A banned move is not a move
                 // here: it counts for nothing below.
                 match self.reach(mv) {
@@ -331,7 +407,12 @@ impl Worker<'_> {
     /// null window (late quiet ones reduced first), re-searched when they beat alpha.
     fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
         let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
-        let new_depth = node.depth - 1;
+        let extension = if kind == Kind::Table {
+            node.table_extension
+        } else {
+            0
+        };
+        let new_depth = node.depth - 1 + extension;
         // The mover's history of the move, read before the move changes the side to move.
         let history = if self.cfg.lmr_history && kind.is_quiet() {
             i32::from(self.history[self.history_index(mv)])

@@ -99,6 +99,8 @@ pub struct Worker<'a> {
     shared: &'a Shared<'a>,
     game: Game,
     root_index: usize,
+    /// The depth of the iteration under way (singular extension stops at twice it).
+    iteration_depth: i32,
     nodes: u64,
     flushed: u64,
     /// The node count at which the limits are next polled (see `Worker::poll`).
@@ -203,6 +205,7 @@ impl<'a> Worker<'a> {
             shared,
             game,
             root_index,
+            iteration_depth: 0,
             nodes: 0,
             flushed: 0,
             next_poll: 0,

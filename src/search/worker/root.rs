@@ -136,6 +136,7 @@ impl Worker<'_> {
             // slowed both. The threads still diverge through the shared table's timing, and
             // the first to complete the depth limit ends the search.
             let d = depth as i32;
+            self.iteration_depth = d;
             for rm in root.iter_mut() {
                 rm.prev_score = rm.score;
             }
