@@ -303,8 +303,9 @@ impl MovePicker {
                         }
                         let mut score =
                             QUIET_BASE + hints.history[history_slot(side, mv, hints.width)] as i32;
+                        let to = compact(mv.to(), hints.width);
                         for row in hints.cont.iter().flatten() {
-                            score += row[compact(mv.to(), hints.width)] as i32;
+                            score += row[to] as i32;
                         }
                         if (square_bit(mv.from()) & threatened) | (square_bit(mv.to()) & cover) != 0
                         {
@@ -437,7 +438,7 @@ mod tests {
                 } else if Some(mv) == counter {
                     (COUNTER_SCORE, mv, Kind::Counter)
                 } else {
-                    let to = mv.to().rank() * width + mv.to().file();
+                    let to = compact(mv.to(), width);
                     let h = history[history_slot(side, mv, width)] as i32
                         + cont.iter().flatten().map(|row| row[to] as i32).sum::<i32>();
                     let rescue =

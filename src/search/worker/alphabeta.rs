@@ -103,7 +103,6 @@ impl Worker<'_> {
         if node.alpha >= node.beta {
             return node.alpha;
         }
-        let cfg = self.cfg;
         let mut tt_move = None;
         let hit = self.shared.tt.probe(hash);
         if let Some(hit) = hit {
@@ -116,18 +115,42 @@ impl Worker<'_> {
         }
         // The reduced search of singular extension asks only how the other moves fare: the
         // node itself passed the steps before its moves already.
-        if node.excluded.is_some() {
-            return match self.search_moves(&mut node, tt_move) {
-                Searched::Done(best, _) if best == -INF => -MATE + ply as i32,
-                Searched::Done(best, _) => best,
-                Searched::Stopped => 0,
-            };
+        if node.excluded.is_none() {
+            if let Some(v) = self.before_moves(&mut node, hash, hit, allow_null) {
+                return v;
+            }
         }
+        let (best, best_move) = match self.search_moves(&mut node, tt_move) {
+            Searched::Done(best, best_move) => (best, best_move),
+            Searched::Stopped => return 0,
+        };
+        if best == -INF {
+            // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
+            return -MATE + ply as i32;
+        }
+        if node.excluded.is_none() {
+            self.store(hash, &node, best, best_move);
+        }
+        best
+    }
+
+    /// The steps between the table and the moves: reverse futility, internal iterative
+    /// reduction, the few-moves extension, null move and singular extension. They may settle
+    /// the node (its score is returned) or change its depth and its table move's extension.
+    fn before_moves(
+        &mut self,
+        node: &mut Node,
+        hash: u64,
+        hit: Option<Hit>,
+        allow_null: bool,
+    ) -> Option<i32> {
+        let (cfg, ply) = (self.cfg, node.ply);
+        let tt_move = hit.and_then(|h| h.mv);
         if cfg.improving {
-            self.note_improving(&mut node);
+            self.note_improving(node);
         }
-        if let Some(v) = self.reverse_futility(&mut node) {
-            return v;
+        if let Some(v) = self.reverse_futility(node) {
+            return Some(v);
         }
         // Internal iterative reduction: without a table move the move order is a guess, and a
         // node the table has never seen at this depth is rarely critical; searching it a ply
@@ -148,23 +171,14 @@ impl Worker<'_> {
                 node.depth += 1;
             }
         }
-        if let Some(v) = self.null_move(&mut node, allow_null) {
-            return v;
+        if let Some(v) = self.null_move(node, allow_null) {
+            return Some(v);
         }
-        match self.singular_extension(&node, hash, hit) {
+        match self.singular_extension(node, hash, hit) {
             Ok(extension) => node.table_extension = extension,
-            Err(v) => return v,
+            Err(v) => return Some(v),
         }
-        let (best, best_move) = match self.search_moves(&mut node, tt_move) {
-            Searched::Done(best, best_move) => (best, best_move),
-            Searched::Stopped => return 0,
-        };
-        if best == -INF {
-            // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
-            return -MATE + ply as i32;
-        }
-        self.store(hash, &node, best, best_move);
-        best
+        None
     }
 
     /// The node's static evaluation, computed the first time a step asks for it.
