@@ -98,6 +98,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     improving: true,
     cont_history: true,
     singular: true,
+    threat_extension: true,
 };
 
 #[test]

@@ -54,6 +54,10 @@ pub struct SearchConfig {
     /// of the other moves shows it is the only good one (and the node is cut off at once
     /// where even the others beat beta).
     pub singular: bool,
+    /// Threat extension: at the horizon, a Ming Mang side to move that has a piece one enemy
+    /// slide could flank, and no capture of its own, is searched a ply more instead of standing
+    /// pat in quiescence, as a chess engine searches on when in check.
+    pub threat_extension: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -98,6 +102,7 @@ impl Default for SearchConfig {
             improving: false,
             cont_history: false,
             singular: false,
+            threat_extension: false,
         }
     }
 }
@@ -140,6 +145,7 @@ impl SearchConfig {
                 "improving" => &mut self.improving,
                 "cont_history" => &mut self.cont_history,
                 "singular" => &mut self.singular,
+                "threat_extension" => &mut self.threat_extension,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -27,6 +27,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     improving: false,
     cont_history: false,
     singular: false,
+    threat_extension: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

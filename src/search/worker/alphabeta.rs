@@ -16,6 +16,7 @@ use super::super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::super::tt::{Bound, Hit};
 use super::{tt_cutoff, Step, Worker};
 use crate::rules::Move;
+use crate::search::eval::GameWeights;
 
 /// What one node of the main search knows while it searches its moves.
 struct Node {
@@ -91,8 +92,12 @@ impl Worker<'_> {
             return v;
         }
         if depth <= 0 {
-            return self.qsearch(node.alpha, node.beta, ply, 0);
+            if !self.threat_extends(ply) {
+                return self.qsearch(node.alpha, node.beta, ply, 0);
+            }
+            node.depth = 1;
         }
+        let depth = node.depth;
         if ply >= MAX_PLY {
             return self.evals.get(&self.game, &self.weights);
         }
@@ -179,6 +184,29 @@ impl Worker<'_> {
             Err(v) => return Some(v),
         }
         None
+    }
+
+    /// Threat extension: whether a node at the horizon is searched a ply more because the
+    /// opponent threatens to flank a piece of the side to move with one slide, and the side to
+    /// move has no capture of its own. Quiescence searches only the side to move's captures and
+    /// stands pat against the opponent's, so there such a threat is judged by the evaluation's
+    /// flat per-piece term; one ply more tries the moves that save the piece and lets the
+    /// capture follow in quiescence. With a capture of its own the side to move rarely stands
+    /// pat into the threat blindly (quiescence searches the capture, often the answer), and
+    /// extending those nodes too triples the nodes to depth 9. Ming Mang's rules only (the
+    /// survey reads their straight captures), and no further than twice the iteration's depth,
+    /// so a line of threats cannot grow without end.
+    fn threat_extends(&self, ply: usize) -> bool {
+        if !self.cfg.threat_extension
+            || ply as i32 >= 2 * self.iteration_depth
+            || !matches!(self.weights, GameWeights::MingMang(_))
+        {
+            return false;
+        }
+        let pos = self.game.position();
+        let hanging = pos.line_survey().hanging;
+        let us = pos.side_to_move();
+        hanging[us.index()] > 0 && hanging[us.other().index()] == 0
     }
 
     /// The node's static evaluation, computed the first time a step asks for it.
