@@ -83,7 +83,7 @@ impl Worker<'_> {
 
     /// The node's score: the table, quiescence at the horizon, null move, then its moves.
     fn search_node(&mut self, mut node: Node, hash: u64, allow_null: bool) -> i32 {
-        let (depth, ply) = (node.depth, node.ply);
+        let ply = node.ply;
         self.pv_len[ply] = ply;
         if self.tick() {
             return 0;
@@ -91,7 +91,7 @@ impl Worker<'_> {
         if let Some(v) = self.flow_end(ply) {
             return v;
         }
-        if depth <= 0 {
+        if node.depth <= 0 {
             if !self.threat_extends(ply) {
                 return self.qsearch(node.alpha, node.beta, ply, 0);
             }
