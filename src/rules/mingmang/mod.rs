@@ -5,6 +5,7 @@
 mod captures;
 mod moves;
 mod survey;
+mod survey_small;
 
 pub(super) use captures::{
     extended_capture_count, extended_child_hash, for_each_slide_and_child, straight_capture_count,

@@ -6,12 +6,19 @@
 use crate::rules::geometry::{Color, MAX_DIM};
 use crate::rules::position::Position;
 
+use super::survey_small;
+
 impl Position {
     /// The survey of this Ming Mang position's lines (see [`LineSurvey`]). Rule 6's straight
-    /// captures only: the options that capture further are not looked at.
+    /// captures only: the options that capture further are not looked at. Boards up to 8x8
+    /// are surveyed whole ([`super::survey_small`]), larger ones line by line.
     #[inline]
     pub fn line_survey(&self) -> LineSurvey {
-        survey(self)
+        if survey_small::fits(self.size()) {
+            survey_small::survey(self)
+        } else {
+            survey(self)
+        }
     }
 }
 
@@ -533,6 +540,40 @@ mod tests {
         }
         // The hanging slow path must have been exercised, not only skipped.
         assert!(hanging_seen > 1000, "{hanging_seen}");
+    }
+
+    /// The whole-board survey of boards up to 8x8 against the line-by-line one and the
+    /// reference, on random fills of every such size (the other tests reach it only through
+    /// `line_survey`, and a tenth of their boards are that small).
+    #[test]
+    fn the_small_board_survey_agrees_with_the_line_survey() {
+        use crate::rules::geometry::MIN_DIM;
+        use crate::rules::random::Rng;
+        use crate::rules::Square;
+        let mut rng = Rng::new(17);
+        let mut hanging_seen = 0;
+        for i in 0..6000 {
+            let span = 9 - MIN_DIM;
+            let (wd, ht) = (MIN_DIM + rng.below(span), MIN_DIM + rng.below(span));
+            let size = BoardSize::new(wd, ht).unwrap();
+            assert!(survey_small::fits(size));
+            let mut pos = Position::empty(size, Color::BOTH[i % 2]);
+            let filled = rng.below(101);
+            let white_share = rng.below(101);
+            for sq in size.squares() {
+                if rng.below(100) < filled {
+                    let c = if rng.below(100) < white_share { 0 } else { 1 };
+                    pos.put(Square::new(sq.file(), sq.rank()), Color::BOTH[c]);
+                }
+            }
+            let small = survey_small::survey(&pos);
+            assert_eq!(small, survey(&pos), "fill {i} {wd}x{ht}");
+            assert_eq!(small, reference_survey(&pos), "fill {i} {wd}x{ht}");
+            hanging_seen += usize::from(small.hanging[0] > 0 && small.hanging[1] > 0);
+        }
+        assert!(hanging_seen > 1500, "{hanging_seen}");
+        assert!(!survey_small::fits(BoardSize::new(9, 8).unwrap()));
+        assert!(!survey_small::fits(BoardSize::new(8, 9).unwrap()));
     }
 
     #[test]
