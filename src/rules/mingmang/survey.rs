@@ -11,7 +11,7 @@ use super::survey_small;
 impl Position {
     /// The survey of this Ming Mang position's lines (see [`LineSurvey`]). Rule 6's straight
     /// captures only: the options that capture further are not looked at. Boards up to 8x8
-    /// are surveyed whole ([`super::survey_small`]), larger ones line by line.
+    /// are surveyed whole, one word per colour, larger ones line by line.
     #[inline]
     pub fn line_survey(&self) -> LineSurvey {
         if survey_small::fits(self.size()) {
