@@ -513,27 +513,32 @@ mod tests {
         assert_eq!(pos.line_survey(), reference_survey(pos), "{what}");
     }
 
+    /// A position of `size` with `side` to move, each square white, black or empty at a random
+    /// density from empty to full and a random share of white.
+    fn random_fill(rng: &mut crate::rules::random::Rng, size: BoardSize, side: Color) -> Position {
+        let mut pos = Position::empty(size, side);
+        let filled = rng.below(101);
+        let white_share = rng.below(101);
+        for sq in size.squares() {
+            if rng.below(100) < filled {
+                let c = if rng.below(100) < white_share { 0 } else { 1 };
+                pos.put(sq, Color::BOTH[c]);
+            }
+        }
+        pos
+    }
+
     /// Random fills reach what games rarely do: full and empty lines, long runs touching both
     /// edges, the largest boards crowded, every size including the narrow ones.
     #[test]
     fn the_survey_agrees_with_the_reference_on_random_fills() {
         use crate::rules::random::Rng;
-        use crate::rules::Square;
         let mut rng = Rng::new(5);
         let mut hanging_seen = 0;
         for i in 0..3000 {
             let (wd, ht) = (4 + rng.below(16), 4 + rng.below(16));
             let size = BoardSize::new(wd, ht).unwrap();
-            let mut pos = Position::empty(size, Color::BOTH[i % 2]);
-            // Density from empty to full; each square white, black or empty.
-            let filled = rng.below(101);
-            let white_share = rng.below(101);
-            for sq in size.squares() {
-                if rng.below(100) < filled {
-                    let c = if rng.below(100) < white_share { 0 } else { 1 };
-                    pos.put(Square::new(sq.file(), sq.rank()), Color::BOTH[c]);
-                }
-            }
+            let pos = random_fill(&mut rng, size, Color::BOTH[i % 2]);
             assert_agrees(&pos, &format!("fill {i} {wd}x{ht}"));
             let hanging = reference_survey(&pos).hanging;
             hanging_seen += usize::from(hanging[0] > 0 && hanging[1] > 0);
@@ -549,7 +554,6 @@ mod tests {
     fn the_small_board_survey_agrees_with_the_line_survey() {
         use crate::rules::geometry::MIN_DIM;
         use crate::rules::random::Rng;
-        use crate::rules::Square;
         let mut rng = Rng::new(17);
         let mut hanging_seen = 0;
         for i in 0..6000 {
@@ -557,15 +561,7 @@ mod tests {
             let (wd, ht) = (MIN_DIM + rng.below(span), MIN_DIM + rng.below(span));
             let size = BoardSize::new(wd, ht).unwrap();
             assert!(survey_small::fits(size));
-            let mut pos = Position::empty(size, Color::BOTH[i % 2]);
-            let filled = rng.below(101);
-            let white_share = rng.below(101);
-            for sq in size.squares() {
-                if rng.below(100) < filled {
-                    let c = if rng.below(100) < white_share { 0 } else { 1 };
-                    pos.put(Square::new(sq.file(), sq.rank()), Color::BOTH[c]);
-                }
-            }
+            let pos = random_fill(&mut rng, size, Color::BOTH[i % 2]);
             let small = survey_small::survey(&pos);
             assert_eq!(small, survey(&pos), "fill {i} {wd}x{ht}");
             assert_eq!(small, reference_survey(&pos), "fill {i} {wd}x{ht}");
