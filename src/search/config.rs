@@ -80,8 +80,9 @@ pub struct SearchConfig {
 /// save 1.3% of the nodes to depth 10 on recorded 8x8 positions, too little to show in a match
 /// at the clock, and stay off. Improving searches 0.6 ply deeper at the STC and scored
 /// -5.0 +- 18.0 over 210 games: off. Continuation history (+5.8 +- 20.6 over 238 STC games)
-/// and singular extension (+10.9 +- 13.5 over 509) have not shown a gain yet and stay off;
-/// threat extension has had a 20,000-node screen only (+8.7 +- 21.7 over 400 games).
+/// and singular extension (+5.1 +- 11.2 over 689) have not shown a gain and stay off; threat
+/// extension had a 20,000-node screen (+8.7 +- 21.7 over 400 games), and the three together
+/// stand at +8.5 +- 15.4 over 452 STC games (BENCHMARKS.md, "Switches at the clock").
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {

@@ -166,13 +166,14 @@ impl Side {
 /// back down to its pieces.
 #[inline(always)]
 fn hanging(rest: u64, enemy: u64, threat: u64, up: Dir, down: Dir) -> u64 {
+    let (enemy_below, enemy_above) = (up.step(enemy), down.step(enemy));
     // Most boards have no such piece next to an enemy along these lines: nothing to fill.
-    if rest & (up.step(enemy) | down.step(enemy)) == 0 {
+    if rest & (enemy_below | enemy_above) == 0 {
         return 0;
     }
-    let from_enemy = up.fill(rest & up.step(enemy), rest);
+    let from_enemy = up.fill(rest & enemy_below, rest);
     let from_threat = up.fill(rest & up.step(threat), rest);
-    let upper_ends = (from_enemy & down.step(threat)) | (from_threat & down.step(enemy));
+    let upper_ends = (from_enemy & down.step(threat)) | (from_threat & enemy_above);
     down.fill(upper_ends, rest)
 }
 
