@@ -82,7 +82,7 @@ pub struct SearchConfig {
 /// -5.0 +- 18.0 over 210 games: off. Continuation history (+5.8 +- 20.6 over 238 STC games)
 /// and singular extension (+5.1 +- 11.2 over 689) have not shown a gain and stay off; threat
 /// extension had a 20,000-node screen (+8.7 +- 21.7 over 400 games), and the three together
-/// stand at +8.5 +- 15.4 over 452 STC games (BENCHMARKS.md, "Switches at the clock").
+/// stand at +9.4 +- 14.9 over 480 STC games (BENCHMARKS.md, "Switches at the clock").
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
