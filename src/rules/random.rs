@@ -238,6 +238,27 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// A position of `size` with `side` to move, each square white, black or empty at a random
+/// density from empty to full and a random share of white: boards games rarely reach (full
+/// and empty lines, long runs touching both edges), for tests of the rules' fast paths.
+#[cfg(test)]
+pub(crate) fn random_fill(
+    rng: &mut Rng,
+    size: super::geometry::BoardSize,
+    side: Color,
+) -> super::position::Position {
+    let mut pos = super::position::Position::empty(size, side);
+    let filled = rng.below(101);
+    let white_share = rng.below(101);
+    for sq in size.squares() {
+        if rng.below(100) < filled {
+            let c = if rng.below(100) < white_share { 0 } else { 1 };
+            pos.put(sq, Color::BOTH[c]);
+        }
+    }
+    pos
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! further) and the moves (slides, the last-piece leap, the pass). Reached through
 //! `rules::movegen`, which picks the straight or the extended capture model.
 
+mod board_word;
 mod captures;
 mod moves;
 mod survey;

@@ -6,7 +6,7 @@
 use crate::rules::geometry::{Color, MAX_DIM};
 use crate::rules::position::Position;
 
-use super::survey_small;
+use super::{board_word, survey_small};
 
 impl Position {
     /// The survey of this Ming Mang position's lines (see [`LineSurvey`]). Rule 6's straight
@@ -14,7 +14,7 @@ impl Position {
     /// are surveyed whole, one word per colour, larger ones line by line.
     #[inline]
     pub fn line_survey(&self) -> LineSurvey {
-        if survey_small::fits(self.size()) {
+        if board_word::fits(self.size()) {
             survey_small::survey(self)
         } else {
             survey(self)
@@ -298,6 +298,7 @@ fn survey(pos: &Position) -> LineSurvey {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::random::random_fill;
     use crate::rules::{parse_position, BoardSize, Game, Rules};
 
     /// Nearest set bit of `occ` above `i`, found one bit at a time (the reference is plain).
@@ -513,21 +514,6 @@ mod tests {
         assert_eq!(pos.line_survey(), reference_survey(pos), "{what}");
     }
 
-    /// A position of `size` with `side` to move, each square white, black or empty at a random
-    /// density from empty to full and a random share of white.
-    fn random_fill(rng: &mut crate::rules::random::Rng, size: BoardSize, side: Color) -> Position {
-        let mut pos = Position::empty(size, side);
-        let filled = rng.below(101);
-        let white_share = rng.below(101);
-        for sq in size.squares() {
-            if rng.below(100) < filled {
-                let c = if rng.below(100) < white_share { 0 } else { 1 };
-                pos.put(sq, Color::BOTH[c]);
-            }
-        }
-        pos
-    }
-
     /// Random fills reach what games rarely do: full and empty lines, long runs touching both
     /// edges, the largest boards crowded, every size including the narrow ones.
     #[test]
@@ -560,7 +546,7 @@ mod tests {
             let span = 9 - MIN_DIM;
             let (wd, ht) = (MIN_DIM + rng.below(span), MIN_DIM + rng.below(span));
             let size = BoardSize::new(wd, ht).unwrap();
-            assert!(survey_small::fits(size));
+            assert!(board_word::fits(size));
             let pos = random_fill(&mut rng, size, Color::BOTH[i % 2]);
             let small = survey_small::survey(&pos);
             assert_eq!(small, survey(&pos), "fill {i} {wd}x{ht}");
@@ -568,8 +554,8 @@ mod tests {
             hanging_seen += usize::from(small.hanging[0] > 0 && small.hanging[1] > 0);
         }
         assert!(hanging_seen > 1500, "{hanging_seen}");
-        assert!(!survey_small::fits(BoardSize::new(9, 8).unwrap()));
-        assert!(!survey_small::fits(BoardSize::new(8, 9).unwrap()));
+        assert!(!board_word::fits(BoardSize::new(9, 8).unwrap()));
+        assert!(!board_word::fits(BoardSize::new(8, 9).unwrap()));
     }
 
     #[test]

@@ -5,85 +5,10 @@
 //! 8x8, the main game, the survey took a quarter of the search's instructions, and the search
 //! reaches the same depths in 16% fewer.
 
+use super::board_word::{board, on_board, Dir, FILE_A, SIDE};
 use super::survey::LineSurvey;
-use crate::rules::geometry::{BoardSize, Color, MAX_DIM};
+use crate::rules::geometry::Color;
 use crate::rules::position::Position;
-
-/// The largest width and height this survey takes.
-const SIDE: usize = 8;
-
-/// Every square of the first file (a1, a2, ...).
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-/// Whether boards of `size` fit in one word per colour.
-#[inline(always)]
-pub(super) fn fits(size: BoardSize) -> bool {
-    size.width() <= SIDE && size.height() <= SIDE
-}
-
-/// One colour's pieces as a board word, from its rank words (the ranks past a smaller board's
-/// last are empty).
-#[inline(always)]
-fn board(words: &[u32; MAX_DIM]) -> u64 {
-    let mut b = 0;
-    for (r, &w) in words[..SIDE].iter().enumerate() {
-        b |= u64::from(w) << (SIDE * r);
-    }
-    b
-}
-
-/// The four directions a piece slides in, as shifts of the board word. A shift along the ranks
-/// masks out the file it wraps onto (the next rank's first file, the previous rank's last);
-/// a shift along the files drops what leaves the word. Squares off a smaller board are never
-/// pieces or empty squares, so nothing else needs masking.
-#[derive(Clone, Copy)]
-enum Dir {
-    East,
-    West,
-    North,
-    South,
-}
-
-impl Dir {
-    /// `b` moved `n` squares this way (the wrapped squares masked by the caller's propagator).
-    #[inline(always)]
-    fn shift(self, b: u64, n: u32) -> u64 {
-        match self {
-            Dir::East => b << n,
-            Dir::West => b >> n,
-            Dir::North => b << (SIDE as u32 * n),
-            Dir::South => b >> (SIDE as u32 * n),
-        }
-    }
-
-    /// The squares a one-square step this way can land on.
-    #[inline(always)]
-    fn landing(self) -> u64 {
-        match self {
-            Dir::East => !FILE_A,
-            Dir::West => !(FILE_A << (SIDE - 1)),
-            Dir::North | Dir::South => u64::MAX,
-        }
-    }
-
-    /// `b` moved one square this way.
-    #[inline(always)]
-    fn step(self, b: u64) -> u64 {
-        self.shift(b, 1) & self.landing()
-    }
-
-    /// `seeds` and the squares reached from them going this way through consecutive squares of
-    /// `through` (an occluded fill in three doubling steps: lines are at most 8 squares long).
-    #[inline(always)]
-    fn fill(self, mut seeds: u64, through: u64) -> u64 {
-        let mut through = through & self.landing();
-        seeds |= through & self.shift(seeds, 1);
-        through &= self.shift(through, 1);
-        seeds |= through & self.shift(seeds, 2);
-        through &= self.shift(through, 2);
-        seeds | (through & self.shift(seeds, 4))
-    }
-}
 
 /// What the survey needs of one colour before it looks at the other's.
 struct Side {
@@ -177,7 +102,8 @@ fn hanging(rest: u64, enemy: u64, threat: u64, up: Dir, down: Dir) -> u64 {
     down.fill(upper_ends, rest)
 }
 
-/// The survey of a Ming Mang position on a board that [`fits`].
+/// The survey of a Ming Mang position on a board that fits a board word
+/// ([`super::board_word::fits`]).
 #[inline]
 pub(super) fn survey(pos: &Position) -> LineSurvey {
     let size = pos.size();
@@ -190,8 +116,7 @@ pub(super) fn survey(pos: &Position) -> LineSurvey {
         first_rank: rank_mask,
         last_rank: rank_mask << (SIDE * (h - 1)),
     };
-    // A rank's mask repeated on every rank (a rank's mask is below 256, so nothing carries).
-    let on_board = rank_mask * first_file;
+    let on_board = on_board(size);
     let (white, black) = (
         board(pos.rank_words(Color::White)),
         board(pos.rank_words(Color::Black)),
