@@ -182,7 +182,11 @@ pub(crate) struct MovePicker {
     killers_played: [Option<Move>; 2],
     /// ...and the counter move, if its stage produced it.
     counter_played: Option<Move>,
+    /// The current stage's keys ([`key`]): a capture's tie rank is its canonical order key,
+    /// a quiet move's its index in `quiet_moves`.
     keys: ArrayVec<u64, MAX_MOVES>,
+    /// The quiet moves, in the canonical order.
+    quiet_moves: ArrayVec<Move, MAX_MOVES>,
     /// The quiet stage, once the capture stage has made it.
     quiets: Option<QuietMoves>,
     next: usize,
@@ -206,6 +210,7 @@ impl MovePicker {
             killers_played: [None, None],
             counter_played: None,
             keys: ArrayVec::new(),
+            quiet_moves: ArrayVec::new(),
             quiets: None,
             next: 0,
             quiet_budget: quiet_budget.max(1),
@@ -285,46 +290,60 @@ impl MovePicker {
                     self.keys.clear();
                     let side = pos.side_to_move().index();
                     let table = self.table.filter(|_| self.table_played);
+                    // The moves already produced, as raw bits (no move has all bits set).
                     let skip = [
                         table,
                         self.killers_played[0],
                         self.killers_played[1],
                         self.counter_played,
-                    ];
+                    ]
+                    .map(|m| m.map_or(u32::MAX, Move::bits));
                     let (threatened, cover) = if hints.threat_order {
                         rescue_sets(game)
                     } else {
                         (0, 0)
                     };
-                    let keys = &mut self.keys;
-                    // `extra` is the move's continuation history score.
+                    let (keys, moves) = (&mut self.keys, &mut self.quiet_moves);
+                    moves.clear();
+                    // `extra` is the move's score beyond its history: its continuation history
+                    // and the rescue bonus. The generator gives the quiet moves in the
+                    // canonical order, so a move's index among them is its tie rank, and the
+                    // key finds the move again by that index.
                     let mut push = |mv: Move, extra: i32| {
-                        if skip.contains(&Some(mv)) {
+                        if skip.contains(&mv.bits()) {
                             return;
                         }
-                        let mut score = QUIET_BASE
+                        let score = QUIET_BASE
                             + hints.history[history_slot(side, mv, hints.width)] as i32
                             + extra;
-                        if (square_bit(mv.from()) & threatened) | (square_bit(mv.to()) & cover) != 0
-                        {
-                            score += RESCUE_BONUS;
-                        }
-                        keys.push(key(score as u32, mv.order_key()));
+                        debug_assert!(
+                            moves.last().is_none_or(|m| m.order_key() < mv.order_key()),
+                            "quiet moves in the canonical order"
+                        );
+                        keys.push(key(score as u32, moves.len() as u32));
+                        moves.push(mv);
                     };
                     let quiets = self.quiets.as_ref().expect("captures came first");
-                    // Without continuation rows the generator's loop gets the plain scoring
-                    // only: the rows' lookup in it kept the compiler from inlining the
-                    // scoring there, which cost 6% of `bench`'s instructions with the rows
-                    // off.
-                    if hints.cont == [None, None] {
+                    // Without continuation rows or threatened pieces the generator's loop gets
+                    // the plain scoring only: the rows' lookup in it kept the compiler from
+                    // inlining the scoring there, which cost 6% of `bench`'s instructions with
+                    // the rows off, and the rescue test cost another 1.5% where nothing is
+                    // threatened.
+                    // (Only games on boards up to 8x8 have threatened pieces: `square_bit`
+                    // takes no larger squares.)
+                    let rescuing = (threatened | cover) != 0;
+                    if hints.cont == [None, None] && !rescuing {
                         quiets.generate(pos, rules, |mv| push(mv, 0));
                     } else {
                         quiets.generate(pos, rules, |mv| {
                             let to = compact(mv.to(), hints.width);
-                            push(
-                                mv,
-                                hints.cont.iter().flatten().map(|row| row[to] as i32).sum(),
-                            )
+                            let cont: i32 =
+                                hints.cont.iter().flatten().map(|row| row[to] as i32).sum();
+                            let rescues = rescuing
+                                && (square_bit(mv.from()) & threatened)
+                                    | (square_bit(mv.to()) & cover)
+                                    != 0;
+                            push(mv, cont + if rescues { RESCUE_BONUS } else { 0 })
                         });
                     }
                     self.next = 0;
@@ -345,7 +364,8 @@ impl MovePicker {
                         } else {
                             pick(&mut self.keys[self.front..], i - self.front)
                         };
-                        return Some((Move::from_order_key(u32::MAX - k as u32), Kind::Quiet));
+                        let index = u32::MAX - k as u32;
+                        return Some((self.quiet_moves[index as usize], Kind::Quiet));
                     }
                     self.stage = Stage::Done;
                 }
@@ -453,8 +473,11 @@ mod tests {
                     let to = compact(mv.to(), width);
                     let h = history[history_slot(side, mv, width)] as i32
                         + cont.iter().flatten().map(|row| row[to] as i32).sum::<i32>();
-                    let rescue =
-                        square_bit(mv.from()) & threatened != 0 || square_bit(mv.to()) & cover != 0;
+                    // (Threatened pieces exist only on boards up to 8x8, which `square_bit`
+                    // takes.)
+                    let rescue = (threatened | cover) != 0
+                        && (square_bit(mv.from()) & threatened != 0
+                            || square_bit(mv.to()) & cover != 0);
                     let bonus = if rescue { RESCUE_BONUS } else { 0 };
                     ((QUIET_SCORE as i32 + h + bonus) as u32, mv, Kind::Quiet)
                 }
