@@ -27,21 +27,34 @@ pub(super) fn board(words: &[u32; MAX_DIM]) -> u64 {
     b
 }
 
+/// The first file's squares on a board of `size` (which [`fits`]).
+#[inline(always)]
+pub(super) fn first_file(size: BoardSize) -> u64 {
+    FILE_A >> (SIDE * (SIDE - size.height()))
+}
+
 /// Every square of a board of `size` (which [`fits`]).
 #[inline(always)]
 pub(super) fn on_board(size: BoardSize) -> u64 {
     // A rank's mask repeated on every rank (a rank's mask is below 256, so nothing carries).
-    u64::from(size.rank_mask()) * (FILE_A >> (SIDE * (SIDE - size.height())))
+    u64::from(size.rank_mask()) * first_file(size)
 }
 
-/// Rank `r` of a board word, as a rank word (bit `f` for file `f`).
+/// A board word as rank words (bit `f` of rank `r`'s word for file `f`; the ranks past the
+/// word's eight are empty). Of a [`transpose`]d word, the file words.
 #[inline(always)]
-pub(super) fn rank_of(b: u64, r: usize) -> u32 {
-    ((b >> (SIDE * r)) & 0xff) as u32
+pub(super) fn ranks(b: u64) -> [u32; MAX_DIM] {
+    std::array::from_fn(|r| {
+        if r < SIDE {
+            ((b >> (SIDE * r)) & 0xff) as u32
+        } else {
+            0
+        }
+    })
 }
 
 /// The board word mirrored in its a1-h8 diagonal: file `f` of `b` becomes rank `f`, so that
-/// [`rank_of`] reads files. Three exchanges of bit blocks (the usual 8x8 transposition).
+/// [`ranks`] reads files. Three exchanges of bit blocks (the usual 8x8 transposition).
 #[inline(always)]
 pub(super) fn transpose(mut b: u64) -> u64 {
     let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));

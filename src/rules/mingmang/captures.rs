@@ -367,13 +367,7 @@ impl CaptureSquares {
             | flanking_back(Dir::South))
             & empty;
         CaptureSquares {
-            by_rank: std::array::from_fn(|r| {
-                if r < board_word::SIDE {
-                    board_word::rank_of(all, r)
-                } else {
-                    0
-                }
-            }),
+            by_rank: board_word::ranks(all),
             by_file: ByFile::Board(all),
         }
     }
@@ -432,16 +426,7 @@ impl CaptureSquares {
                 }
                 by_file
             }
-            &ByFile::Board(all) => {
-                let files = board_word::transpose(all);
-                std::array::from_fn(|f| {
-                    if f < board_word::SIDE {
-                        board_word::rank_of(files, f)
-                    } else {
-                        0
-                    }
-                })
-            }
+            &ByFile::Board(all) => board_word::ranks(board_word::transpose(all)),
         }
     }
 

@@ -5,7 +5,7 @@
 //! 8x8, the main game, the survey took a quarter of the search's instructions, and the search
 //! reaches the same depths in 16% fewer.
 
-use super::board_word::{board, on_board, Dir, FILE_A, SIDE};
+use super::board_word::{board, first_file, on_board, Dir, SIDE};
 use super::survey::LineSurvey;
 use crate::rules::geometry::Color;
 use crate::rules::position::Position;
@@ -109,7 +109,7 @@ pub(super) fn survey(pos: &Position) -> LineSurvey {
     let size = pos.size();
     let (w, h) = (size.width(), size.height());
     let rank_mask = u64::from(size.rank_mask());
-    let first_file = FILE_A & (u64::MAX >> (SIDE * (SIDE - h)));
+    let first_file = first_file(size);
     let edges = Edges {
         first_file,
         last_file: first_file << (w - 1),
