@@ -265,12 +265,18 @@ function scoreText(info) {
   return `${cp > 0 ? '+' : ''}${cp.toFixed(2)} (for White)`;
 }
 
-function showInfo() {
+/** The search's latest report in the analysis panel: dashes when there is none. */
+function showInfoText() {
   const info = page.info;
   $('eval').textContent = scoreText(info);
   $('depth').textContent = info ? String(info.depth) : '–';
   $('nodes').textContent = info ? `${info.nodes.toLocaleString('en')} (${Math.round(info.nps / 1000)} knps)` : '–';
   $('pv').textContent = info && info.pv.length ? info.pv.join(' ') : '–';
+}
+
+function showInfo() {
+  const info = page.info;
+  showInfoText();
   // The board changes only when the line drawn on it does.
   const drawn = $('show-line').checked && info ? info.pv.slice(0, 6).join(' ') : '';
   if (drawn !== page.lineDrawn) drawBoard();
@@ -318,6 +324,8 @@ function render() {
   const [top, bottom] = page.view.flipped ? ['white', 'black'] : ['black', 'white'];
   $('hand-top').innerHTML = handText(top, pos, top === 'white' ? 'White' : 'Black');
   $('hand-bottom').innerHTML = handText(bottom, pos, bottom === 'white' ? 'White' : 'Black');
+  // A report about an earlier position (a game before, a move taken back) must not stay shown.
+  showInfoText();
   drawBoard();
   const name = st.side === 'white' ? 'White' : 'Black';
   const last = st.moves.at(-1);

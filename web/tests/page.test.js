@@ -94,12 +94,16 @@ for (const [i, variant] of GAMES.entries()) {
 
 test('analysis shows the evaluation and the best line, and ends when turned off', async () => {
   await page.evaluate(() => window.mingmang.newGame({ Variant: 'mingmang' }, { white: 'human', black: 'human' }));
+  // The last game's engine reports are gone with it: the depth shown below is this analysis's.
+  assert.equal(await page.textContent('#depth'), '–');
+  assert.equal(await page.textContent('#pv'), '–');
   await page.check('#analyze');
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('depth').textContent) &&
     Number(document.getElementById('depth').textContent) >= 3, null, { timeout: 20_000 });
   assert.match(await page.textContent('#eval'), /for White|mates/);
   assert.match(await page.textContent('#pv'), /^[a-h]\d[a-h]\d/);
-  assert.ok((await page.locator('#board line.line').count()) > 0, 'the best line is drawn');
+  // The board is redrawn as reports arrive: wait for the line rather than read one instant.
+  await page.locator('#board line.line').first().waitFor({ timeout: 5000 });
   assert.equal(await page.evaluate(() => window.mingmang.searchKind()), 'analysis');
   // A move restarts the analysis on the new position.
   await clickMove('a2b2');
@@ -143,13 +147,16 @@ test('undo, redo and records that go to the protocol and back', async () => {
   }
   const played = await state();
   assert.deepEqual(played.moves, moves);
-  await page.click('#undo');
-  await page.click('#undo');
-  assert.deepEqual((await state()).moves, moves.slice(0, 4));
-  await page.click('#redo');
-  assert.deepEqual((await state()).moves, moves.slice(0, 5));
-  await page.click('#redo');
-  assert.deepEqual((await state()).moves, moves);
+  // Undo and redo first end any search, so each takes effect a moment after its click.
+  const after = async (button, length) => {
+    await page.click(button);
+    await page.waitForFunction((k) => window.mingmang.state().moves.length === k, length, { timeout: 5000 });
+    return (await state()).moves;
+  };
+  assert.deepEqual(await after('#undo', 5), moves.slice(0, 5));
+  assert.deepEqual(await after('#undo', 4), moves.slice(0, 4));
+  assert.deepEqual(await after('#redo', 5), moves.slice(0, 5));
+  assert.deepEqual(await after('#redo', 6), moves);
   // The record, loaded again, is the same game.
   await openRecord();
   const record = await page.inputValue('#record');
