@@ -103,7 +103,7 @@ test('analysis shows the evaluation and the best line, and ends when turned off'
   assert.match(await page.textContent('#eval'), /for White|mates/);
   assert.match(await page.textContent('#pv'), /^[a-h]\d[a-h]\d/);
   // The board is redrawn as reports arrive: wait for the line rather than read one instant.
-  await page.locator('#board line.line').first().waitFor({ timeout: 5000 });
+  await page.locator('#board line.line').first().waitFor({ state: 'attached', timeout: 5000 });
   assert.equal(await page.evaluate(() => window.mingmang.searchKind()), 'analysis');
   // A move restarts the analysis on the new position.
   await clickMove('a2b2');
