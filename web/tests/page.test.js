@@ -17,6 +17,10 @@ after(() => opened?.close());
 
 const state = () => page.evaluate(() => window.mingmang.state());
 
+/** Waits until the game has `k` moves. */
+const untilMoves = (k, timeout = 5000) =>
+  page.waitForFunction((k) => window.mingmang.state().moves.length === k, k, { timeout });
+
 /** Clicks a square (on its piece, if any, as a person would) where it is on the screen. */
 async function click(square) {
   // The board is redrawn as the engine reports: the square's place, not its element, is kept.
@@ -143,14 +147,14 @@ test('undo, redo and records that go to the protocol and back', async () => {
     const mv = st.legal[pick(st.legal.length)];
     moves.push(mv);
     await clickMove(mv);
-    await page.waitForFunction((k) => window.mingmang.state().moves.length === k, n + 1);
+    await untilMoves(n + 1, 30_000);
   }
   const played = await state();
   assert.deepEqual(played.moves, moves);
   // Undo and redo first end any search, so each takes effect a moment after its click.
   const after = async (button, length) => {
     await page.click(button);
-    await page.waitForFunction((k) => window.mingmang.state().moves.length === k, length, { timeout: 5000 });
+    await untilMoves(length);
     return (await state()).moves;
   };
   assert.deepEqual(await after('#undo', 5), moves.slice(0, 5));
