@@ -160,7 +160,12 @@ def test_ctrl_c_interrupts_an_unlimited_search():
     """SIGINT (here raised by interrupt_main, as Ctrl-C would) ends a search with no limit
     as KeyboardInterrupt; a stop later on keeps a failing test from hanging."""
     import _thread
+    import signal
 
+    # A process started in the background by a shell inherits SIGINT as ignored, and then
+    # interrupt_main does nothing; install Python's own handler so the test does not depend
+    # on how it was launched.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     engine = mingmang.Engine()
     interrupt = threading.Timer(0.2, _thread.interrupt_main)
     safety = threading.Timer(5.0, engine.stop)
@@ -174,3 +179,4 @@ def test_ctrl_c_interrupts_an_unlimited_search():
     finally:
         safety.cancel()
         interrupt.join()
+        signal.signal(signal.SIGINT, previous)
