@@ -156,16 +156,24 @@ def test_the_game_stays_usable_while_the_engine_searches_it():
     assert mingmang.Game("rek").is_legal(found[0].best_move)
 
 
-def test_ctrl_c_interrupts_an_unlimited_search():
+@pytest.fixture
+def python_sigint_handler():
+    """Python's own SIGINT handler for the test, the one before restored afterwards.
+
+    A process started in the background by a shell inherits SIGINT as ignored, and then
+    interrupt_main does nothing; this keeps the test independent of how it was launched."""
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_interrupts_an_unlimited_search(python_sigint_handler):
     """SIGINT (here raised by interrupt_main, as Ctrl-C would) ends a search with no limit
     as KeyboardInterrupt; a stop later on keeps a failing test from hanging."""
     import _thread
-    import signal
 
-    # A process started in the background by a shell inherits SIGINT as ignored, and then
-    # interrupt_main does nothing; install Python's own handler so the test does not depend
-    # on how it was launched.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     engine = mingmang.Engine()
     interrupt = threading.Timer(0.2, _thread.interrupt_main)
     safety = threading.Timer(5.0, engine.stop)
@@ -179,4 +187,3 @@ def test_ctrl_c_interrupts_an_unlimited_search():
     finally:
         safety.cancel()
         interrupt.join()
-        signal.signal(signal.SIGINT, previous)
