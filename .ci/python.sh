@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package's CI: lints its crate, builds and installs it from this checkout into a
+# The Python package's CI: builds and installs it from this checkout into a
 # fresh virtual environment (the one command a user runs: pip install ./python), with the
 # OpenSpiel, PettingZoo and pytest packages its tests use, and runs those tests against the
 # native release binary. Runs after the cargo tests, from any directory, with no standard input.
@@ -13,13 +13,7 @@ if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
     apt-get install -y -q python3-venv
 fi
 
-if cargo fmt --version >/dev/null 2>&1; then
-    cargo fmt --check --manifest-path python/Cargo.toml
-fi
-if cargo clippy --version >/dev/null 2>&1; then
-    cargo clippy --manifest-path python/Cargo.toml --all-targets -- -D warnings
-fi
-
+# The crate's fmt, clippy and cargo tests run with the workspace's (.ci/run).
 # The tests compare the package with the native engine.
 cargo build --release --quiet --bin mingmang
 export MINGMANG_BIN="$PWD/target/release/mingmang"

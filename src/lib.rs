@@ -8,9 +8,10 @@
 //!
 //! The crate is split so that each part can be used alone:
 //! - [`api`]: the front-end facade (see its documentation for the bindings it is made for).
-//! - [`rules`]: boards from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move
-//!   generation and captures, rule 7 (no return to an earlier position), results, perft. It
-//!   knows nothing of search or protocol.
+//! - [`rules`]: the rules crate (`mingmang-rules`, in `crates/rules`), re-exported: boards
+//!   from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move generation and
+//!   captures, rule 7 (no return to an earlier position), results, perft. It knows nothing of
+//!   search or protocol, and its documentation shows how to referee a game with it alone.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
 //! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
 //! - [`play`]: one game between players (searchers, engine processes), refereed by the rules:
@@ -38,44 +39,6 @@
 //! }
 //! assert!(game.ply() <= 40);
 //! # Ok::<(), mingmang::api::Error>(())
-//! ```
-//!
-//! # Play a game and ask its outcome
-//! A [`rules::Game`] is the authority on legality: it knows the position it started from and
-//! every move since, so it can apply rule 7, and it says when the game is over and why.
-//! ```
-//! use mingmang::rules::{Color, EndReason, Game, Outcome, Preset, Rules};
-//!
-//! let mut game = Game::new(Rules::preset(Preset::MingMang));
-//! assert_eq!(game.legal_moves().len(), 72);
-//! game.play_text("a2b2").unwrap(); // White slides a2 to b2
-//! game.play_text("h7g7").unwrap(); // Black replies
-//! game.play_text("b2a2").unwrap(); // White goes back
-//! // Black going back too would recreate the start position: rule 7 forbids it.
-//! let err = game.play_text("g7h7").unwrap_err();
-//! assert!(err.contains("earlier position"));
-//! assert_eq!(game.outcome(), Outcome::Ongoing);
-//!
-//! // A side that cannot move loses: here White's lone piece on a1 is walled in.
-//! let position = mingmang::rules::parse_position("4/4/b3/wb2 w").unwrap();
-//! let game = Game::from_position(Rules::new(position.size()), position).unwrap();
-//! assert_eq!(game.outcome(), Outcome::Win(Color::Black, EndReason::NoLegalMove));
-//! ```
-//!
-//! # Count the move tree (perft)
-//! Perft counts the leaves of the legal move tree, rule 7 applied along every path; any game
-//! and option set can be counted.
-//! ```
-//! use mingmang::rules::{perft, Game, Preset, RuleOptions, Rules};
-//!
-//! let mut game = Game::new(Rules::preset(Preset::MingMang));
-//! assert_eq!(perft::perft(&mut game, 2), 4_686);
-//!
-//! let options = RuleOptions { territory: true, ..RuleOptions::default() };
-//! let rules = Rules::preset(Preset::Gundru).with_options(options).unwrap();
-//! let mut game = Game::new(rules);
-//! // On 9x9 each side has 16 pieces; under territory scoring it may also pass.
-//! assert!(perft::perft(&mut game, 1) > 0);
 //! ```
 //!
 //! # Search a position for its best move
@@ -107,5 +70,8 @@ pub mod matchrunner;
 pub mod options;
 pub mod play;
 pub mod protocol;
-pub mod rules;
+/// The rules of the games, from the rules crate (`crates/rules`): board, moves, captures,
+/// rule 7, results, notation and perft. Re-exported so the engine and its users name them
+/// `mingmang::rules`.
+pub use mingmang_rules as rules;
 pub mod search;

@@ -8,10 +8,14 @@
 # cargo's cache) and lld's wasm-ld links; it installs them when missing.
 set -euo pipefail
 cd "$(dirname "$0")"
+# The crate is a member of the root workspace (its profile "web" is in the root Cargo.toml);
+# its WebAssembly builds keep a target directory of their own, since they may use another
+# compiler than the native builds.
+export CARGO_TARGET_DIR="$PWD/target"
 
 target=wasm32-unknown-unknown
 if command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
-    cargo build --release --target "$target"
+    cargo build -p mingmang-web --profile web --target "$target"
 else
     need=()
     for p in rustc-web cargo-web rust-web-src lld; do
@@ -32,12 +36,12 @@ else
     # -Z build-std is a nightly flag; this lets Debian's stable compiler accept it.
     export RUSTC_BOOTSTRAP=1
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld
-    cargo build --release --target "$target" -Z build-std=std,panic_abort
+    cargo build -p mingmang-web --profile web --target "$target" -Z build-std=std,panic_abort
 fi
 
 rm -rf dist
 mkdir -p dist
-cp "target/$target/release/mingmang_web.wasm" dist/mingmang.wasm
+cp "target/$target/web/mingmang_web.wasm" dist/mingmang.wasm
 cp index.html style.css app.js board.js record.js rulesText.js engine-client.js engine-worker.js rules.js \
     manifest.webmanifest icon.svg dist/
 # The service worker caches every file for offline play; its cache is named after the

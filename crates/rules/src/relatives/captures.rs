@@ -2,11 +2,11 @@
 //! read from the game's [`Family`]; captured pieces are removed. Found on bitboards, so a
 //! move's captures and the hash after it are known without making it.
 
-use crate::rules::family::{Custodian, Family, KingMove};
-use crate::rules::geometry::{Color, Square};
-use crate::rules::moves::Move;
-use crate::rules::position::{Direction, Position};
-use crate::rules::zobrist::{hand_key, king_key, piece_key, SIDE_KEY};
+use crate::family::{Custodian, Family, KingMove};
+use crate::geometry::{Color, Square};
+use crate::moves::Move;
+use crate::position::{Direction, Position};
+use crate::zobrist::{hand_key, king_key, piece_key, SIDE_KEY};
 
 use super::bitboard::{bit_square, neighbours, shift, square_bit};
 
@@ -74,7 +74,7 @@ impl Position {
 
     /// A view for the capture counts and child hashes of many moves of this position of a
     /// relative (`family`), its bitboards built once.
-    pub(in crate::rules) fn relative_moves<'a>(&'a self, family: &'a Family) -> RelativeMoves<'a> {
+    pub(crate) fn relative_moves<'a>(&'a self, family: &'a Family) -> RelativeMoves<'a> {
         let us = self.side;
         RelativeMoves {
             pos: self,
@@ -86,7 +86,7 @@ impl Position {
 
     /// Plays `mv` for the side to move of a relative: pieces are placed or moved, and captured pieces are
     /// removed.
-    pub(in crate::rules) fn apply_relative(&mut self, mv: Move, family: &Family) -> u32 {
+    pub(crate) fn apply_relative(&mut self, mv: Move, family: &Family) -> u32 {
         let us = self.side;
         let u = us.index();
         self.side = us.other();
@@ -131,7 +131,7 @@ impl Position {
 /// The capture counts and child hashes of a relative's moves in one position, found on
 /// bitboards built once for all of them, without making the moves (see
 /// [`Position::relative_moves`]). The generators ask it for every move of a node.
-pub(in crate::rules) struct RelativeMoves<'a> {
+pub(crate) struct RelativeMoves<'a> {
     pos: &'a Position,
     family: &'a Family,
     /// The side to move's pieces.
@@ -163,7 +163,7 @@ impl RelativeMoves<'_> {
 
     /// How many pieces `mv` captures (none for a pass or a placement).
     #[inline]
-    pub(in crate::rules) fn capture_count(&self, mv: Move) -> u32 {
+    pub(crate) fn capture_count(&self, mv: Move) -> u32 {
         if mv.is_pass() || mv.is_place() {
             return 0;
         }
@@ -176,7 +176,7 @@ impl RelativeMoves<'_> {
     /// The hash of the position after `mv`: direct unless the move can capture, then with the
     /// captured pieces taken off.
     #[inline]
-    pub(in crate::rules) fn child_hash(&self, mv: Move) -> u64 {
+    pub(crate) fn child_hash(&self, mv: Move) -> u64 {
         let pos = self.pos;
         let us = pos.side;
         if mv.is_pass() {

@@ -34,7 +34,7 @@ pub struct RuleOptions {
 }
 
 /// A named starting point: a game and one of its boards (an entry of its
-/// [`crate::rules::GameEntry::presets`]).
+/// [`crate::GameEntry::presets`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Preset {
     game: GameKind,

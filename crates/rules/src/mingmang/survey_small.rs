@@ -7,8 +7,8 @@
 
 use super::board_word::{board, first_file, on_board, Dir, SIDE};
 use super::survey::LineSurvey;
-use crate::rules::geometry::Color;
-use crate::rules::position::Position;
+use crate::geometry::Color;
+use crate::position::Position;
 
 /// What the survey needs of one colour before it looks at the other's.
 struct Side {

@@ -4,11 +4,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::family::{Family, KingMove};
-use crate::rules::geometry::Square;
-use crate::rules::lines::{reach_down, reach_up};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
+use crate::family::{Family, KingMove};
+use crate::geometry::Square;
+use crate::lines::{reach_down, reach_up};
+use crate::moves::Move;
+use crate::position::Position;
 
 /// A king's one-square steps as (file step, rank step), in the canonical order of their
 /// destinations: along the rank first, then the others by square (rank below before rank
@@ -30,11 +30,7 @@ const ORTHOGONAL_STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 /// Calls `emit` with the moves of a relative (rule 7 not applied), in the canonical order:
 /// placements while the side must place, else slides of men, king moves and hunter steps, then
 /// the hunter's jumps.
-pub(in crate::rules) fn for_each_pseudo_move(
-    pos: &Position,
-    family: &Family,
-    mut emit: impl FnMut(Move),
-) {
+pub(crate) fn for_each_pseudo_move(pos: &Position, family: &Family, mut emit: impl FnMut(Move)) {
     let u = pos.side.index();
     let size = pos.size;
     let (w, h) = (size.width(), size.height());
@@ -137,7 +133,7 @@ fn for_each_king_step(
 
 /// Whether `mv` is a move of a relative the side to move can play here, ignoring rule 7,
 /// decided from the squares it touches without generating the moves.
-pub(in crate::rules) fn is_pseudo_legal(pos: &Position, mv: Move, family: &Family) -> bool {
+pub(crate) fn is_pseudo_legal(pos: &Position, mv: Move, family: &Family) -> bool {
     if mv.is_pass() {
         return false;
     }

@@ -98,9 +98,9 @@ fn spread_in_rank(seeds: u32, empty: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::{BoardSize, Square};
-    use crate::rules::notation::parse_position;
-    use crate::rules::random::Rng;
+    use crate::geometry::{BoardSize, Square};
+    use crate::notation::parse_position;
+    use crate::random::Rng;
 
     /// The square-by-square flood fill the fast version replaced.
     fn by_flood_fill(position: &Position) -> (usize, usize) {

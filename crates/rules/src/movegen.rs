@@ -5,7 +5,7 @@
 //! Every answer dispatches on the capture model the [`Rules`] decided when they were built
 //! (Ming Mang's straight captures, Ming Mang with options that reach further, or a relative),
 //! so callers never ask which game is played. Rule 7 is not applied here: it depends on the
-//! game's history, which [`crate::rules::Game`] and the search hold; [`Position::child_hash`]
+//! game's history, which [`crate::Game`] and the search hold; [`Position::child_hash`]
 //! gives what they compare.
 //!
 //! # The canonical order
@@ -274,10 +274,10 @@ impl Default for ChildHashCache {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::history::History;
-    use crate::rules::random::{random_opening, Rng};
-    use crate::rules::{notation, Game, Move, Position, Preset, RuleOptions, Rules};
-    use crate::rules::{GameKind, Square};
+    use crate::history::History;
+    use crate::random::{random_opening, Rng};
+    use crate::{notation, Game, Move, Position, Preset, RuleOptions, Rules};
+    use crate::{GameKind, Square};
 
     /// A move of any kind on random squares of the largest board, mostly not a move of `pos`.
     fn random_move(rng: &mut Rng, pos: &Position) -> Move {

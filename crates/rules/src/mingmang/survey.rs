@@ -3,8 +3,8 @@
 //! can take, and which pieces one enemy slide could flank (rule 6). The evaluation weighs
 //! them ([`Position::line_survey`]).
 
-use crate::rules::geometry::{Color, MAX_DIM};
-use crate::rules::position::Position;
+use crate::geometry::{Color, MAX_DIM};
+use crate::position::Position;
 
 use super::{board_word, survey_small};
 
@@ -298,8 +298,8 @@ fn survey(pos: &Position) -> LineSurvey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::random::random_fill;
-    use crate::rules::{parse_position, BoardSize, Game, Rules};
+    use crate::random::random_fill;
+    use crate::{parse_position, BoardSize, Game, Rules};
 
     /// Nearest set bit of `occ` above `i`, found one bit at a time (the reference is plain).
     fn next_up(occ: u32, i: usize) -> Option<usize> {
@@ -518,7 +518,7 @@ mod tests {
     /// edges, the largest boards crowded, every size including the narrow ones.
     #[test]
     fn the_survey_agrees_with_the_reference_on_random_fills() {
-        use crate::rules::random::Rng;
+        use crate::random::Rng;
         let mut rng = Rng::new(5);
         let mut hanging_seen = 0;
         for i in 0..3000 {
@@ -538,8 +538,8 @@ mod tests {
     /// `line_survey`, and a tenth of their boards are that small).
     #[test]
     fn the_small_board_survey_agrees_with_the_line_survey() {
-        use crate::rules::geometry::MIN_DIM;
-        use crate::rules::random::Rng;
+        use crate::geometry::MIN_DIM;
+        use crate::random::Rng;
         let mut rng = Rng::new(17);
         let mut hanging_seen = 0;
         for i in 0..6000 {
@@ -560,7 +560,7 @@ mod tests {
 
     #[test]
     fn the_survey_agrees_with_the_reference() {
-        use crate::rules::random::{random_opening, Rng};
+        use crate::random::{random_opening, Rng};
         let mut rng = Rng::new(11);
         for i in 0..400 {
             let (wd, ht) = (4 + i % 16, 4 + (i / 16) % 16);
@@ -574,7 +574,7 @@ mod tests {
     fn a_colour_has_hanging_pieces_when_some_enemy_slide_captures() {
         // Against the rules' own capture count: with the opponent to move, some slide
         // converts a piece of `c` exactly when the survey finds one of `c`'s pieces hanging.
-        use crate::rules::random::{random_opening, Rng};
+        use crate::random::{random_opening, Rng};
         let mut rng = Rng::new(12);
         let mut seen = [0; 2];
         for i in 0..400 {

@@ -138,7 +138,7 @@ impl Move {
 
     /// Parses `a1a5`, `a1-a5`, `0000` or `pass` for a board of `size`. The result is well formed
     /// but not necessarily legal; whether it is a leap is decided by the position
-    /// ([`crate::rules::Game::parse_move`] does both).
+    /// ([`crate::Game::parse_move`] does both).
     pub fn parse_shape(text: &str, size: BoardSize) -> Result<(Square, Square), MoveText> {
         let t = text.trim();
         if t == "0000" || t.eq_ignore_ascii_case("pass") {

@@ -2,13 +2,13 @@
 //! canonical order (see [`Move::order_key`]), and the staged generators the search asks for:
 //! captures first, quiet moves only when needed, and whether any quiet move is left.
 
-use crate::rules::geometry::{Square, MAX_DIM};
-use crate::rules::history::History;
-use crate::rules::lines::{next_to, reach_down, reach_up};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
-use crate::rules::variant::Rules;
-use crate::rules::zobrist::{piece_key, SIDE_KEY};
+use crate::geometry::{Square, MAX_DIM};
+use crate::history::History;
+use crate::lines::{next_to, reach_down, reach_up};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::Rules;
+use crate::zobrist::{piece_key, SIDE_KEY};
 
 use super::captures::extended_capture_count;
 
@@ -62,11 +62,7 @@ impl Position {
 /// then the pass.
 // Always inlined so that each caller's `emit` is inlined into the loop: it runs per move.
 #[inline(always)]
-pub(in crate::rules) fn for_each_pseudo_move(
-    pos: &Position,
-    rules: &Rules,
-    mut emit: impl FnMut(Move),
-) {
+pub(crate) fn for_each_pseudo_move(pos: &Position, rules: &Rules, mut emit: impl FnMut(Move)) {
     find_pseudo_move(pos, rules, |mv| {
         emit(mv);
         false
@@ -77,7 +73,7 @@ pub(in crate::rules) fn for_each_pseudo_move(
 /// true, and says whether it did: a question about some move (is any legal?) stops
 /// generating at its answer.
 #[inline(always)]
-pub(in crate::rules) fn find_pseudo_move(
+pub(crate) fn find_pseudo_move(
     pos: &Position,
     rules: &Rules,
     mut found: impl FnMut(Move) -> bool,
@@ -119,7 +115,7 @@ fn for_each_leap(pos: &Position, emit: &mut impl FnMut(Move)) {
 /// allowed. A few word operations for a slide, so a table move or a killer can be tried before
 /// the node's moves are generated.
 #[inline]
-pub(in crate::rules) fn is_pseudo_legal(pos: &Position, mv: Move, rules: &Rules) -> bool {
+pub(crate) fn is_pseudo_legal(pos: &Position, mv: Move, rules: &Rules) -> bool {
     let us = pos.side;
     if mv.is_pass() {
         return rules.may_pass() && pos.counts[us.index()] > 0;
@@ -170,7 +166,7 @@ pub(in crate::rules) fn is_pseudo_legal(pos: &Position, mv: Move, rules: &Rules)
 /// straight lines (rule 7 not applied): the slides onto a square next to an enemy (no capture
 /// of any kind is possible elsewhere) that convert something by the exact count, and the leaps
 /// of a last piece. It skips the moves that cannot capture without looking at them one by one.
-pub(in crate::rules) fn for_each_extended_capture(
+pub(crate) fn for_each_extended_capture(
     pos: &Position,
     rules: &Rules,
     mut emit: impl FnMut(Move, u32),
@@ -197,11 +193,7 @@ pub(in crate::rules) fn for_each_extended_capture(
 
 /// Calls `emit` with every move that converts nothing under options that may capture beyond
 /// the straight lines, in the canonical order (the pass last, where allowed).
-pub(in crate::rules) fn for_each_extended_quiet(
-    pos: &Position,
-    rules: &Rules,
-    mut emit: impl FnMut(Move),
-) {
+pub(crate) fn for_each_extended_quiet(pos: &Position, rules: &Rules, mut emit: impl FnMut(Move)) {
     // A capture's destination has an enemy next to it; only those moves need the exact count.
     let all = [u32::MAX; MAX_DIM];
     pos.find_slide(&all, &all, |from, to| {
@@ -221,7 +213,7 @@ pub(in crate::rules) fn for_each_extended_quiet(
 /// counts). Moves are examined in the canonical order and the search stops at the first quiet
 /// legal one; each banned quiet move met before it goes to `banned` with its child hash.
 #[inline]
-pub(in crate::rules) fn has_quiet_move(
+pub(crate) fn has_quiet_move(
     pos: &Position,
     rules: &Rules,
     history: &History,

@@ -41,7 +41,7 @@ pub enum KingMove {
 }
 
 /// A game of the family, as data: everything move generation, move application and the result
-/// read. Ming Mang's options ([`crate::rules::RuleOptions`]) refine the Ming Mang family only.
+/// read. Ming Mang's options ([`crate::RuleOptions`]) refine the Ming Mang family only.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Family {
     /// Converted (Ming Mang) or removed (relatives).
@@ -58,7 +58,7 @@ pub struct Family {
     pub kings: [bool; 2],
     /// Which colours may have men (the hunter stands alone).
     pub men: [bool; 2],
-    /// A side whose king is gone loses ([`crate::rules::EndReason::KingCaptured`]).
+    /// A side whose king is gone loses ([`crate::EndReason::KingCaptured`]).
     pub royal: bool,
     /// Whether a missing king ends the game whoever is to move (the hunt), or only when its
     /// owner is to move (Rek).

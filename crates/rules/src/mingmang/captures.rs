@@ -6,12 +6,12 @@
 //! (see [`Position::straight_flanks`]), so they are found from the destination, for every slide
 //! onto it at once, and most destinations have no enemy next to them at all.
 
-use crate::rules::geometry::{Color, Square, MAX_DIM, SQUARE_SLOTS};
-use crate::rules::lines::{flank_down, flank_squares, flank_up, next_down, next_to, next_up};
-use crate::rules::moves::Move;
-use crate::rules::position::{Direction, LineSet, Position};
-use crate::rules::variant::{RuleOptions, Rules};
-use crate::rules::zobrist::{flip_key, piece_key, SIDE_KEY};
+use crate::geometry::{Color, Square, MAX_DIM, SQUARE_SLOTS};
+use crate::lines::{flank_down, flank_squares, flank_up, next_down, next_to, next_up};
+use crate::moves::Move;
+use crate::position::{Direction, LineSet, Position};
+use crate::variant::{RuleOptions, Rules};
+use crate::zobrist::{flip_key, piece_key, SIDE_KEY};
 
 use super::board_word::{self, Dir};
 
@@ -127,7 +127,7 @@ impl Position {
 
     /// Plays `mv` (a slide, a leap or the pass) for the side to move under Ming Mang's rules
     /// with `options`, converting every piece it captures; returns how many.
-    pub(in crate::rules) fn apply_ming_mang(&mut self, mv: Move, options: &RuleOptions) -> u32 {
+    pub(crate) fn apply_ming_mang(&mut self, mv: Move, options: &RuleOptions) -> u32 {
         let us = self.side;
         self.side = us.other();
         self.hash ^= SIDE_KEY;
@@ -176,7 +176,7 @@ impl Position {
     /// side key not included). One flank test serves both the ordering count and the rule 7
     /// child hash of every slide to `to`.
     #[inline(always)]
-    pub(in crate::rules) fn straight_conversions(&self, to: Square) -> (u32, u64) {
+    pub(crate) fn straight_conversions(&self, to: Square) -> (u32, u64) {
         let mut n = 0;
         let mut delta = 0;
         for set in self.straight_flanks(self.side, to) {
@@ -191,7 +191,7 @@ impl Position {
     /// How many pieces a slide `mv` would convert by rule 6's straight lines alone: cheap, for
     /// move ordering.
     #[inline]
-    pub(in crate::rules) fn straight_capture_count(&self, mv: Move) -> u32 {
+    pub(crate) fn straight_capture_count(&self, mv: Move) -> u32 {
         if mv.is_pass() {
             return 0;
         }
@@ -205,7 +205,7 @@ impl Position {
 /// The hash after a slide of the side to move under rule 6 alone: the moved piece, and the
 /// straight conversions if an enemy stands next to the destination.
 #[inline(always)]
-pub(in crate::rules) fn straight_child_hash(pos: &Position, mv: Move) -> u64 {
+pub(crate) fn straight_child_hash(pos: &Position, mv: Move) -> u64 {
     let us = pos.side;
     let (from, to) = (mv.from(), mv.to());
     let hash = pos.hash ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
@@ -221,7 +221,7 @@ pub(in crate::rules) fn straight_child_hash(pos: &Position, mv: Move) -> u64 {
 /// slide can capture) is worked out once for the position, a few word operations per rank,
 /// instead of once per move.
 #[inline(always)]
-pub(in crate::rules) fn for_each_slide_and_child(pos: &Position, mut emit: impl FnMut(Move, u64)) {
+pub(crate) fn for_each_slide_and_child(pos: &Position, mut emit: impl FnMut(Move, u64)) {
     let us = pos.side;
     let near_enemy = next_to(&pos.rows[us.other().index()]);
     let base = pos.hash ^ SIDE_KEY;
@@ -241,7 +241,7 @@ pub(in crate::rules) fn for_each_slide_and_child(pos: &Position, mut emit: impl 
 /// whose captures cannot reach further (see [`beyond_straight`]) is hashed directly; leaps and
 /// the others are played out on a copy.
 #[inline]
-pub(in crate::rules) fn extended_child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
+pub(crate) fn extended_child_hash(pos: &Position, mv: Move, rules: &Rules) -> u64 {
     if mv.is_leap() {
         return played_out(pos, mv, rules).1;
     }
@@ -283,7 +283,7 @@ fn beyond_straight(pos: &Position, mv: Move, rules: &Rules, straight: u32) -> bo
 
 /// Pieces `mv` converts under rule 6 alone (a slide or the pass).
 #[inline(always)]
-pub(in crate::rules) fn straight_capture_count(pos: &Position, mv: Move) -> u32 {
+pub(crate) fn straight_capture_count(pos: &Position, mv: Move) -> u32 {
     if mv.is_pass() || !pos.touches_enemy(pos.side, mv.to()) {
         0
     } else {
@@ -296,7 +296,7 @@ pub(in crate::rules) fn straight_capture_count(pos: &Position, mv: Move) -> u32 
 /// piece it jumps (the straight count would misread its origin as a flanking piece). Only
 /// those moves are played out on a copy.
 #[inline]
-pub(in crate::rules) fn extended_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
+pub(crate) fn extended_capture_count(pos: &Position, mv: Move, rules: &Rules) -> u32 {
     if mv.is_pass() {
         return 0;
     }
@@ -318,7 +318,7 @@ pub(in crate::rules) fn extended_capture_count(pos: &Position, mv: Move, rules: 
 /// The squares onto which a slide of the side to move converts pieces along straight lines,
 /// found a line at a time with a few word operations, or on boards up to 8x8 for the whole
 /// board at once. A square captures if it flanks along its rank or along its file.
-pub(in crate::rules) struct CaptureSquares {
+pub(crate) struct CaptureSquares {
     /// Per rank, bit `f` set if square (f, rank) captures (along either line).
     by_rank: [u32; MAX_DIM],
     /// What the quiet moves need to find the capture squares by file.
@@ -341,7 +341,7 @@ enum ByFile {
 impl CaptureSquares {
     /// The capture squares of the side to move in `pos`.
     #[inline]
-    pub(in crate::rules) fn find(pos: &Position) -> CaptureSquares {
+    pub(crate) fn find(pos: &Position) -> CaptureSquares {
         if board_word::fits(pos.size()) {
             Self::find_on_board(pos)
         } else {
@@ -434,11 +434,7 @@ impl CaptureSquares {
     /// not applied), ascending by destination rank then file. Each square is counted once,
     /// and the pieces that can slide there are the nearest pieces along its rank and file.
     #[inline]
-    pub(in crate::rules) fn for_each_capture(
-        &self,
-        pos: &Position,
-        mut emit: impl FnMut(Move, u32),
-    ) {
+    pub(crate) fn for_each_capture(&self, pos: &Position, mut emit: impl FnMut(Move, u32)) {
         let us = pos.side_to_move();
         let them = us.other();
         let size = pos.size();
@@ -478,11 +474,7 @@ impl CaptureSquares {
     /// Calls `emit` with every slide of the side to move that converts nothing, in the rules'
     /// generation order (see [`Position::for_each_pseudo_move`]); no pass.
     #[inline(always)]
-    pub(in crate::rules) fn for_each_quiet_slide(
-        &self,
-        pos: &Position,
-        mut emit: impl FnMut(Move),
-    ) {
+    pub(crate) fn for_each_quiet_slide(&self, pos: &Position, mut emit: impl FnMut(Move)) {
         let quiet_on_rank = self.by_rank.map(|caps| !caps);
         let quiet_on_file = self.by_file().map(|caps| !caps);
         pos.find_slide(&quiet_on_rank, &quiet_on_file, |from, to| {
@@ -498,7 +490,7 @@ impl CaptureSquares {
 /// square, so a node asks the rules once per square instead of once per move. Lives in the
 /// worker (no per-node zeroing of the tables): a reset forgets which squares are known, and
 /// the cache remembers the hash of the position they belong to.
-pub(in crate::rules) struct DestCache {
+pub(crate) struct DestCache {
     /// The hash of the position the known squares belong to; `None` before the first reset.
     hash: Option<u64>,
     /// Per rank, the squares with an enemy of the side to move next to them (see
@@ -513,7 +505,7 @@ pub(in crate::rules) struct DestCache {
 
 impl DestCache {
     /// An empty cache.
-    pub(in crate::rules) fn new() -> DestCache {
+    pub(crate) fn new() -> DestCache {
         DestCache {
             hash: None,
             adjacent: [0; MAX_DIM],
@@ -525,7 +517,7 @@ impl DestCache {
     /// Makes the cache answer for `pos`: keeps what it knows if that was found on the same
     /// position (same hash, as rule 7 compares positions), else forgets everything.
     #[inline(always)]
-    pub(in crate::rules) fn reset(&mut self, pos: &Position) {
+    pub(crate) fn reset(&mut self, pos: &Position) {
         if self.hash != Some(pos.hash()) {
             self.hash = Some(pos.hash());
             self.known = [0; MAX_DIM];
@@ -565,7 +557,7 @@ impl DestCache {
 
     /// Same as [`child_hash`] for a slide under the basic capture rules.
     #[inline(always)]
-    pub(in crate::rules) fn slide_child_hash(&mut self, pos: &Position, mv: Move) -> u64 {
+    pub(crate) fn slide_child_hash(&mut self, pos: &Position, mv: Move) -> u64 {
         let us = pos.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let moved = pos.hash() ^ SIDE_KEY ^ piece_key(us, from) ^ piece_key(us, to);
@@ -579,8 +571,8 @@ impl DestCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::{BoardSize, MIN_DIM};
-    use crate::rules::random::{random_fill, Rng};
+    use crate::geometry::{BoardSize, MIN_DIM};
+    use crate::random::{random_fill, Rng};
 
     /// The whole-board capture squares against the line-by-line ones and against the capture
     /// count of a piece placed on each empty square, on random fills of every size up to 8x8

@@ -262,7 +262,7 @@ pub(crate) fn random_fill(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Preset, Rules};
+    use crate::{Preset, Rules};
 
     #[test]
     fn short_openings_stop_before_the_end_and_balanced_ones_keep_the_lead() {
@@ -284,7 +284,7 @@ mod tests {
             assert!(again.unwrap().moves().eq(line.moves()));
         }
         // A small board where random play ends games: a short opening never ends one.
-        let small = Game::new(Rules::new(crate::rules::BoardSize::new(4, 4).unwrap()));
+        let small = Game::new(Rules::new(crate::BoardSize::new(4, 4).unwrap()));
         for seed in 0..50 {
             let mut game = small.clone();
             random_opening(&mut game, 200, &mut Rng::new(seed));
@@ -295,7 +295,7 @@ mod tests {
     #[test]
     fn a_finished_base_gives_no_line() {
         // White's lone piece on a1 is walled in: the game is over before the first ply.
-        let position = crate::rules::parse_position("4/4/b3/wb2 w").unwrap();
+        let position = crate::parse_position("4/4/b3/wb2 w").unwrap();
         let game = Game::from_position(Rules::new(position.size()), position).unwrap();
         assert!(RandomOpening::balanced(3)
             .draw(&game, &mut Rng::new(1))

@@ -3,9 +3,9 @@
 //! the capturing moves land on ([`Threats`]). The evaluation weighs these and the move picker
 //! orders by them; they are the rules' own answers, checked against playing every move out.
 
-use crate::rules::family::{Custodian, Family, KingMove};
-use crate::rules::geometry::Color;
-use crate::rules::position::{Direction, Position};
+use crate::family::{Custodian, Family, KingMove};
+use crate::geometry::Color;
+use crate::position::{Direction, Position};
 
 use super::bitboard::{
     extend, group_of, neighbours, neighbours8, ranks, shift, slide, square_bit, Bitboards,
@@ -270,8 +270,8 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::random::{random_opening, Rng};
-    use crate::rules::{Game, GameKind, Preset, Rules};
+    use crate::random::{random_opening, Rng};
+    use crate::{Game, GameKind, Preset, Rules};
 
     /// Positions of random games of every relative, with their rules: up to 80 a game, none
     /// over.

@@ -254,7 +254,7 @@ impl CountedSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::random::Rng;
+    use crate::random::Rng;
 
     #[test]
     fn push_pop_contains() {

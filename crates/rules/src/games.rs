@@ -2,7 +2,7 @@
 //! its name, its rules as data ([`Family`]), its presets and their boards, the evaluation and
 //! weight set the search plays it with, what the search does differently in it
 //! ([`SearchHints`]) and its line in the documentation. [`GameKind`] and
-//! [`crate::rules::Preset`], the `Variant` option's choices and help, the weight sets and the
+//! [`crate::Preset`], the `Variant` option's choices and help, the weight sets and the
 //! README's variant table are read from here or checked against it.
 //!
 //! The rules read only the name, the family and the presets; the evaluation, weight set and

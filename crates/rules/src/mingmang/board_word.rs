@@ -2,7 +2,7 @@
 //! and file is worked on at once by shifts and fills of the whole word instead of line by line.
 //! The small-board survey and capture squares are built from these.
 
-use crate::rules::geometry::{BoardSize, MAX_DIM};
+use crate::geometry::{BoardSize, MAX_DIM};
 
 /// The largest width and height a board word holds.
 pub(super) const SIDE: usize = 8;

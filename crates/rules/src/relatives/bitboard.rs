@@ -3,9 +3,9 @@
 //! reach and the pieces they threaten are a few shifts each. Every set is kept within `all`,
 //! the board's own squares (a 7x7 board leaves the eighth file and rank out).
 
-use crate::rules::family::Family;
-use crate::rules::geometry::{Color, Square};
-use crate::rules::position::{Direction, Position};
+use crate::family::Family;
+use crate::geometry::{Color, Square};
+use crate::position::{Direction, Position};
 
 /// The squares of the a-file.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -127,7 +127,7 @@ impl Bitboards {
 impl Position {
     /// The squares of `color`'s pieces as a bitboard (relatives only: at most 8x8).
     #[inline(always)]
-    pub(in crate::rules) fn bitboard(&self, color: Color) -> u64 {
+    pub(crate) fn bitboard(&self, color: Color) -> u64 {
         // Eight ranks whatever the height (the words above the board are empty): a fixed
         // count the compiler unrolls.
         let rows = &self.rows[color.index()];
@@ -136,7 +136,7 @@ impl Position {
 
     /// Every square of the board as a bitboard (relatives only).
     #[inline(always)]
-    pub(in crate::rules) fn board_bitboard(&self) -> u64 {
+    pub(crate) fn board_bitboard(&self) -> u64 {
         let h = self.size.height();
         let ranks = if h >= 8 {
             u64::MAX
@@ -172,7 +172,7 @@ impl Position {
     /// The ranks `color` may not enter while it still holds pieces in hand (bit `r` = rank
     /// `r`): those of the opponent's half that are not also its own.
     #[inline]
-    pub(in crate::rules) fn forbidden_ranks(&self, color: Color, family: &Family) -> u32 {
+    pub(crate) fn forbidden_ranks(&self, color: Color, family: &Family) -> u32 {
         let u = color.index();
         if self.hand[u] > 0 {
             family.halves[1 - u] & !family.halves[u]

@@ -502,7 +502,7 @@ fn taken<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::parse_position;
+    use crate::notation::parse_position;
 
     #[test]
     fn last_captures_lists_converted_squares() {
@@ -520,7 +520,7 @@ mod tests {
 
     #[test]
     fn move_before_last_looks_back_from_the_last_move() {
-        let rules = Rules::new(crate::rules::BoardSize::new(8, 8).unwrap());
+        let rules = Rules::new(crate::BoardSize::new(8, 8).unwrap());
         let mut game = Game::new(rules);
         assert_eq!(game.move_before_last(0), None);
         let played: Vec<Move> = (0..3)
