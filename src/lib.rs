@@ -14,15 +14,16 @@
 //!   search or protocol, and its documentation shows how to referee a game with it alone.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
 //! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
-//! - [`play`]: one game between players (searchers, engine processes), refereed by the rules:
-//!   the loop of self-play, datagen and the match referee.
-//! - [`matchrunner`]: engine-vs-engine matches refereed by the rules core.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
 //! - [`input`]: reading a protocol's input lines, with a length limit.
 //! - [`options`]: the engine's options as one table, walked by every surface as the rule
 //!   options are.
 //! - [`cli`]: command-line flags shared by the subcommands, built from the option tables.
+//! - [`text_file`]: reading a text file whole with a size limit (weights files).
+//!
+//! The match runner, training data and tuning are the tools crate's (`crates/tools`,
+//! `mingmang-tools`), built on this one.
 //!
 //! # Play through the facade
 //! ```
@@ -60,18 +61,16 @@
 //! ```
 
 pub mod api;
+#[cfg(feature = "cli")]
 pub mod cli;
-pub mod data;
-pub mod files;
 pub mod gtp;
 pub mod harness;
 pub mod input;
-pub mod matchrunner;
 pub mod options;
-pub mod play;
 pub mod protocol;
 /// The rules of the games, from the rules crate (`crates/rules`): board, moves, captures,
 /// rule 7, results, notation and perft. Re-exported so the engine and its users name them
 /// `mingmang::rules`.
 pub use mingmang_rules as rules;
 pub mod search;
+pub mod text_file;

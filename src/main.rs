@@ -1,17 +1,19 @@
-//! The `mingmang` command: the protocol engine by default, plus tools as subcommands.
+//! The `mingmang` command: the protocol engine by default, GTP, perft and bench; the tools'
+//! subcommands (`match`, `datagen`, `tune`) are handed to `mingmang-tools`.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 use mingmang::cli::{build_game, EngineArgs, GtpEngineArgs, RuleArgs};
 use mingmang::gtp::{self, EngineSettings, Session};
-use mingmang::matchrunner::{self, args::match_examples, MatchArgs};
 use mingmang::protocol::Settings;
 use mingmang::rules::perft;
 
-mod tools;
+mod forward;
+
+use forward::ToolArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -70,44 +72,15 @@ enum Command {
         rules: RuleArgs,
     },
     /// Play engines against each other (a match, or a round robin of several), refereed by the
-    /// rules core; prints progress and a summary with Elo, LOS and SPRT.
-    #[command(after_long_help = match_examples(), after_help = match_examples())]
-    Match(Box<MatchArgs>),
-    /// Self-play training data: games from random balanced openings at a fixed number of
-    /// nodes per move, one record per position (see docs/data.md). Deterministic per --seed;
-    /// runs with different seeds are shards that concatenate.
-    Datagen(tools::DatagenArgs),
-    /// Fit the evaluation weights to records (the Texel method): per weight set (Ming Mang by
-    /// board-size class, each relative), prints the error before and after and writes a
-    /// weights file for --eval-file / the EvalFile option. Each record names its game and
-    /// rules, so tune takes no rule flags.
-    Tune {
-        /// Records files (or concatenations of shards); several may be given.
-        #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
-        data: Vec<String>,
-        /// Weights to start from (default: the built-in weights).
-        #[arg(long, value_name = "FILE")]
-        eval_file: Option<String>,
-        /// Where to write the tuned weights file (not one of the inputs; an existing file only
-        /// with --force).
-        #[arg(long, value_name = "FILE")]
-        out: String,
-        /// Replace an existing --out file.
-        #[arg(long)]
-        force: bool,
-        /// Full passes over the data.
-        #[arg(long, value_name = "N", default_value_t = 400)]
-        epochs: usize,
-        /// Step size of the fit, in centi-pieces.
-        #[arg(long, value_name = "CP", default_value_t = 1.0)]
-        rate: f64,
-        /// Weight of the search score in the target, 0 to 1 (0: the game's result alone).
-        #[arg(long, value_name = "X", default_value_t = mingmang::data::tune::TuneConfig::default().lambda)]
-        lambda: f64,
-        /// Weights to hold at their starting values, by name (e.g. --freeze material).
-        #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
-        freeze: Vec<String>,
-    },
+    /// rules core: run by mingmang-tools (`mingmang-tools match --help` lists its flags).
+    #[command(disable_help_flag = true)]
+    Match(ToolArgs),
+    /// Self-play training data (see docs/data.md): run by mingmang-tools.
+    #[command(disable_help_flag = true)]
+    Datagen(ToolArgs),
+    /// Fit the evaluation weights to records (the Texel method): run by mingmang-tools.
+    #[command(disable_help_flag = true)]
+    Tune(ToolArgs),
     /// Search the fixed benchmark positions (one thread, fresh table); the last line is
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
@@ -125,14 +98,7 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    // Parsed in two steps so `match` can see which words came with which `--engine`.
-    let matches = Cli::command().get_matches();
-    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    if let (Some(Command::Match(args)), Some(("match", sub))) =
-        (cli.command.as_mut(), matches.subcommand())
-    {
-        args.group_engines(sub);
-    }
+    let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft {
             depth,
@@ -147,30 +113,10 @@ fn main() -> ExitCode {
             engine,
             rules,
         }) => run_gtp(depth, movetime, &engine, &rules),
-        Some(Command::Match(args)) => run_match(&args),
         Some(Command::Bench { depth, variant }) => run_bench(depth, variant.as_deref()),
-        Some(Command::Datagen(args)) => tools::datagen(args),
-        Some(Command::Tune {
-            data,
-            eval_file,
-            out,
-            force,
-            epochs,
-            rate,
-            lambda,
-            freeze,
-        }) => tools::tune(
-            &data,
-            eval_file.as_deref(),
-            &out,
-            force,
-            &mingmang::data::tune::TuneConfig {
-                epochs,
-                rate,
-                lambda,
-                frozen: freeze,
-            },
-        ),
+        Some(Command::Match(args)) => forward::run_tool("match", args),
+        Some(Command::Datagen(args)) => forward::run_tool("datagen", args),
+        Some(Command::Tune(args)) => forward::run_tool("tune", args),
         None => Settings::from_args(&cli.rules, &cli.engine).map(|settings| {
             greet_at_a_terminal(
                 "waiting for protocol commands on stdin: try ugi, position startpos, go depth 6, \
@@ -235,22 +181,6 @@ fn run_perft(
     let ms = elapsed.as_millis();
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     say(format_args!("nodes {nodes} time {ms} ms nps {nps}"))
-}
-
-fn run_match(args: &MatchArgs) -> Result<(), String> {
-    if let Some(merged) = args.merge() {
-        return merged;
-    }
-    let config = args.config()?;
-    if let Some(preset) = args.preset {
-        // Said before the first game, so that the record of a run shows what it stood for.
-        println!(
-            "Preset {}: {} (flags given beside it win)",
-            preset.name(),
-            preset.flags()
-        );
-    }
-    matchrunner::run(&config).map(|_| ())
 }
 
 fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {

@@ -301,10 +301,10 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
                 o.weights = Weights::builtin();
                 o.eval_file = BUILT_IN_WEIGHTS.to_string();
             } else {
-                let text = crate::files::read_text(
+                let text = crate::text_file::read_text(
                     std::path::Path::new(&path),
                     "weights file",
-                    crate::files::WEIGHTS_FILE_LIMIT,
+                    crate::text_file::WEIGHTS_FILE_LIMIT,
                 )
                 // One protocol line, whatever the path holds.
                 .map_err(|e| format!("option EvalFile: {}", e.replace(char::is_control, " ")))?;

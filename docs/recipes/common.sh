@@ -19,6 +19,13 @@ if ! MINGMANG=$(command -v "$MINGMANG"); then
     exit 1
 fi
 case "$MINGMANG" in /*) ;; *) MINGMANG="$PWD/$MINGMANG" ;; esac
+# `mingmang datagen`, `tune` and `match` are run by mingmang-tools, which must sit beside it
+# (cargo build --release makes both).
+MINGMANG_TOOLS="$(dirname "$MINGMANG")/mingmang-tools"
+if [ ! -x "$MINGMANG_TOOLS" ]; then
+    echo "no mingmang-tools beside $MINGMANG (cargo build --release makes target/release/mingmang-tools)" >&2
+    exit 1
+fi
 
 # After a failed step, show what each failed shard said (its log's last lines), from the
 # job log GNU parallel keeps: column 1 is the shard's number (its seed), column 7 its exit

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::play::{self, End, Proposal, Sides};
+use crate::rules::play::{self, End, Proposal, Sides};
 use crate::rules::random::{random_opening, Rng};
 use crate::rules::{Color, Game, Move, Outcome, Rules};
 use crate::search::{Limits, SearchConfig, SearchOptions, Searcher};

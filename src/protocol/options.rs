@@ -2,6 +2,7 @@
 //! ([`RULE_OPTIONS`]), their values in force, the `option` lines announced after `ugi`, and
 //! the command-line flags that set the same values.
 
+#[cfg(feature = "cli")]
 use crate::cli::{EngineArgs, RuleArgs};
 use crate::options::ENGINE_OPTIONS;
 use crate::options::{self as engine_options, Effect, EngineOptions, OptionKind, Ruleset};
@@ -69,6 +70,7 @@ impl Settings {
 
     /// Settings from the command line: each flag goes through [`Settings::set`], so the same
     /// checks apply as to `setoption`.
+    #[cfg(feature = "cli")]
     pub fn from_args(rules: &RuleArgs, engine: &EngineArgs) -> Result<Settings, String> {
         let mut s = Settings::default();
         for (name, value) in engine.given().iter().chain(rules.given()) {

@@ -15,6 +15,8 @@
 //! - [`Position`] is one position; [`parse_position`] and [`format_position`] read and write
 //!   its text, and [`Move`] parses and prints moves (`a2b2`, `d4` for a placement).
 //! - [`perft`] counts the move tree, the check every rules implementation is measured by.
+//! - [`play`] referees one game between players (anything that proposes moves): it checks
+//!   each proposal, applies it and ends the game on the rules' outcome or a ply cap.
 //!
 //! # Play a game and ask its outcome
 //! ```
@@ -79,6 +81,7 @@ pub mod moves;
 pub mod notation;
 pub mod options;
 pub mod perft;
+pub mod play;
 pub mod position;
 pub mod random;
 pub mod relatives;

@@ -33,12 +33,12 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::files::Output;
-use crate::rules::random::{RandomOpening, Stream};
+use crate::bounded_io::Output;
 use engine::{Engine, EngineSpec};
 use identity::{engine_identity, ShardIdentity};
 use journal::{journal_path, read_journal, Journal};
 use json::Json;
+use mingmang::rules::random::{RandomOpening, Stream};
 use openings::{extend_opening, opening_position, Opening};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
 use stats::{
@@ -65,7 +65,7 @@ pub enum OpeningSource {
         /// Their plies.
         plies: u32,
         /// Whether they are quiet too: no piece can be taken when the opening ends
-        /// ([`crate::rules::random::RandomOpening::quiet`]).
+        /// ([`mingmang::rules::random::RandomOpening::quiet`]).
         quiet: bool,
     },
 }

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 use super::features::{features, is_linear};
 use super::record::{read_records_file, ReadRecord, RecordScore};
-use crate::search::eval::{GameWeights, WeightSet, Weights, WEIGHT_LIMIT};
+use mingmang::search::eval::{GameWeights, WeightSet, Weights, WEIGHT_LIMIT};
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -147,7 +147,7 @@ impl Data {
             return;
         };
         let w = weights.of(set);
-        let white = game.side_to_move() == crate::rules::Color::White;
+        let white = game.side_to_move() == mingmang::rules::Color::White;
         let result = read.record.result.white_score() as f32;
         let entry = self
             .sets
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn fitting_recovers_weights_that_explain_the_results() {
         // Two features; results drawn so that the true weights are (100, -40) at K = 1.
-        let mut rng = crate::rules::random::Rng::new(4);
+        let mut rng = mingmang::rules::random::Rng::new(4);
         let mut data = Dataset::default();
         for _ in 0..20_000 {
             let f = [rng.below(9) as f32 - 4.0, rng.below(7) as f32 - 3.0];

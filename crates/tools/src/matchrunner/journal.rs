@@ -12,7 +12,7 @@ use super::json::{self, Json};
 use super::openings::Opening;
 use super::referee::{GameRecord, GameResult, Termination};
 use super::thinking;
-use crate::files::{for_each_line, MATCH_FILE_LIMIT};
+use crate::bounded_io::{for_each_line, MATCH_FILE_LIMIT};
 
 /// The journal beside the summary `json`: the same name with the extension `jsonl`.
 pub fn journal_path(json: &Path) -> Result<PathBuf, String> {
@@ -138,7 +138,7 @@ impl Journal {
             text.push_str(&serde_json::to_string(&record_json(r)).expect("serialises"));
             text.push('\n');
         }
-        crate::files::Output::check(path, "journal", &[], true)?.write(text.as_bytes())?;
+        crate::bounded_io::Output::check(path, "journal", &[], true)?.write(text.as_bytes())?;
         let file = OpenOptions::new().append(true).open(path).map_err(err)?;
         Ok(Journal {
             file,

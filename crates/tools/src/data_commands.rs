@@ -1,17 +1,17 @@
 //! The `datagen` and `tune` subcommands: argument handling, files and progress around
-//! `mingmang::data`.
+//! `mingmang_tools::data`.
 
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
 use mingmang::cli::RuleArgs;
-use mingmang::data::datagen::{self, DatagenConfig, Progress, Written};
-use mingmang::data::record::rules_line;
-use mingmang::data::tune::{self, TuneConfig};
-use mingmang::files::{self, Output};
-use mingmang::matchrunner::openings::{check_opening_plies, read_openings};
 use mingmang::search::eval::Weights;
+use mingmang_tools::bounded_io::{self, Output};
+use mingmang_tools::data::datagen::{self, DatagenConfig, Progress, Written};
+use mingmang_tools::data::record::rules_line;
+use mingmang_tools::data::tune::{self, TuneConfig};
+use mingmang_tools::matchrunner::openings::{check_opening_plies, read_openings};
 
 /// The ply limit of self-play games when `--max-plies` is not given: rule 7 makes every game
 /// finite, but not short.
@@ -65,7 +65,11 @@ fn weights(eval_file: Option<&str>) -> Result<Weights, String> {
     match eval_file {
         None => Ok(Weights::default()),
         Some(path) => {
-            let text = files::read_text(Path::new(path), "--eval-file", files::WEIGHTS_FILE_LIMIT)?;
+            let text = bounded_io::read_text(
+                Path::new(path),
+                "--eval-file",
+                bounded_io::WEIGHTS_FILE_LIMIT,
+            )?;
             Weights::parse(&text).map_err(|e| format!("--eval-file {path}: {e}"))
         }
     }
@@ -87,8 +91,11 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         book: match &args.openings {
             None => Vec::new(),
             Some(path) => {
-                let text =
-                    files::read_text(Path::new(path), "--openings", files::OPENINGS_FILE_LIMIT)?;
+                let text = bounded_io::read_text(
+                    Path::new(path),
+                    "--openings",
+                    bounded_io::OPENINGS_FILE_LIMIT,
+                )?;
                 read_openings(&text, rules).map_err(|e| format!("--openings {path}: {e}"))?
             }
         },

@@ -1,7 +1,7 @@
 //! The match statistics against worked examples: the arithmetic is in the comments, from the
 //! published formulas (logistic Elo; cutechess-cli's error bars and LOS; fastchess's GSPRT).
 
-use mingmang::matchrunner::stats::{
+use mingmang_tools::matchrunner::stats::{
     elo_estimate, elo_estimate_pairs, elo_from_score, erf, los, los_pairs, score_from_elo, Pairs,
     Sprt, SprtDecision, SprtFlag, SprtModel, SprtOutcome, Wdl,
 };
@@ -118,7 +118,7 @@ fn sprt_bounds_and_llr() {
 fn sprt_moves_on_degenerate_counts() {
     let sprt = Sprt::parse(&["elo0=0", "elo1=10"]).unwrap();
     let by_games = Sprt {
-        model: mingmang::matchrunner::stats::SprtModel::Games,
+        model: mingmang_tools::matchrunner::stats::SprtModel::Games,
         ..sprt
     };
     let llr_games = |wdl: Wdl| by_games.llr_by_model(&wdl, &Pairs::default());

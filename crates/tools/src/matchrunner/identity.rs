@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::engine::EngineSpec;
 use super::json::{self, Json};
 use super::{MatchConfig, OpeningSource};
-use crate::files::file_fingerprint;
+use crate::bounded_io::file_fingerprint;
 
 /// The file a word of an engine's command line (or an option's value) names, if it names one:
 /// the program is looked up on `PATH` as the system would; other words are paths relative to

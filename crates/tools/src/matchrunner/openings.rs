@@ -1,10 +1,10 @@
 //! Openings: position strings read from a file, or random balanced openings made of k random
 //! legal plies from the start position.
 
-use crate::cli::build_game;
-use crate::rules::random::RandomOpening;
-pub use crate::rules::random::Stream;
-use crate::rules::{format_position, parse_position, Game, Rules};
+use mingmang::cli::build_game;
+use mingmang::rules::random::RandomOpening;
+pub use mingmang::rules::random::Stream;
+use mingmang::rules::{format_position, parse_position, Game, Rules};
 
 /// Where a game starts: a position string (or the start position) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,12 +147,12 @@ pub fn opening_position(opening: &Opening, rules: Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Color, Preset};
+    use mingmang::rules::{Color, Preset};
     use std::collections::HashSet;
 
     /// An openings file shipped in `docs/openings/`, read under its game's rules.
     fn shipped(file: &str, preset: Preset) -> (Rules, Vec<Opening>) {
-        let path = format!("{}/docs/openings/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../docs/openings/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let rules = Rules::preset(preset);
         let openings = read_openings(&text, rules).unwrap_or_else(|e| panic!("{file}: {e}"));

@@ -5,8 +5,8 @@
 //! evaluation to keep in step. [`is_linear`] checks the premise; a test checks it on random
 //! positions of every game.
 
-use crate::rules::Game;
-use crate::search::eval::GameWeights;
+use mingmang::rules::Game;
+use mingmang::search::eval::GameWeights;
 
 /// `weights` with every weight at 0 but `index`, which is 1.
 fn unit(weights: &GameWeights, index: usize) -> GameWeights {
@@ -45,9 +45,9 @@ pub fn is_linear(game: &Game, weights: &GameWeights) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::random::{random_opening, Rng};
-    use crate::rules::Rules;
-    use crate::search::eval::Weights;
+    use mingmang::rules::random::{random_opening, Rng};
+    use mingmang::rules::Rules;
+    use mingmang::search::eval::Weights;
 
     #[test]
     fn every_evaluation_is_a_sum_of_weights_times_features() {

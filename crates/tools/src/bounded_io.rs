@@ -1,6 +1,7 @@
-//! Files read and written by the engine and its subcommands, with limits.
+//! Files read and written by the tools, with limits.
 //!
-//! Every file is read through [`read_text`] (whole, up to a size limit) or [`for_each_line`]
+//! Every file is read through [`read_text`] (whole, up to a size limit; the engine's, which
+//! reads weights files the same way) or [`for_each_line`]
 //! (streamed, with a limit on each line), so that a wrong path such as `/dev/zero`, a pipe that
 //! never ends or a file of the wrong kind gives a clear error instead of filling the memory.
 //! Every result is written through [`Output`]: its path is checked before any work starts (it
@@ -11,9 +12,8 @@ use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The largest weights file read (`--eval-file`, option `EvalFile`): a complete file is a few
-/// KiB.
-pub const WEIGHTS_FILE_LIMIT: u64 = 1 << 20;
+pub use mingmang::text_file::{read_text, size_text, WEIGHTS_FILE_LIMIT};
+
 /// The largest openings file read: the shipped ones are under 1 MiB.
 pub const OPENINGS_FILE_LIMIT: u64 = 64 << 20;
 /// The largest match summary or journal read by `match --merge` and a resumed match: one game
@@ -25,37 +25,6 @@ pub const RECORDS_FILE_LIMIT: u64 = 64 << 30;
 /// The longest line of a records file or match journal: a 19x19 position string and a whole
 /// game's moves fit many times over.
 pub const LINE_LIMIT: usize = 1 << 20;
-
-/// `bytes` in words: `1 MiB`, `64 GiB`, `512 bytes`.
-fn size_text(bytes: u64) -> String {
-    if bytes >= 1 << 30 && bytes.trailing_zeros() >= 30 {
-        format!("{} GiB", bytes >> 30)
-    } else if bytes >= 1 << 20 && bytes.trailing_zeros() >= 20 {
-        format!("{} MiB", bytes >> 20)
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
-/// Reads the whole text file at `path` (`what` names it in errors, e.g. "--eval-file"), refusing
-/// more than `limit` bytes. Pipes and devices are read the same way, so `/dev/zero` stops at the
-/// limit.
-pub fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, String> {
-    let file =
-        File::open(path).map_err(|e| format!("cannot read {what} {}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {what} {}: {e}", path.display()))?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{what} {} is larger than {} (the limit for such a file)",
-            path.display(),
-            size_text(limit)
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("{what} {} is not UTF-8 text", path.display()))
-}
 
 /// A reader that fails once more than `limit` bytes have been read from it.
 struct Limited<R> {

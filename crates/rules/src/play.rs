@@ -1,6 +1,6 @@
-//! One game between players, refereed by the rules: the loop that self-play
-//! ([`crate::harness::selfplay`]), self-play data ([`crate::data::datagen`]) and the match
-//! referee ([`crate::matchrunner::referee`]) share.
+//! One game between players, refereed by the rules: the loop that the engine's self-play,
+//! its training-data generator and its match referee share, and that any program refereeing
+//! these games between its own players can use.
 //!
 //! A [`Player`] is anything that, given the game so far, proposes a move or fails: an
 //! in-process searcher, a random mover, or an engine process behind a pipe with its clock. The
@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::rules::{Color, EndReason, Game, Move, Outcome};
+use crate::{Color, EndReason, Game, Move, Outcome};
 
 /// What a player proposes to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ impl<F> Player for Sides<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{parse_position, Rules};
+    use crate::{parse_position, Rules};
 
     /// Plays the moves of a script as text, then fails.
     struct Script(Vec<&'static str>);

@@ -29,7 +29,7 @@
 use std::fmt::Write;
 
 use super::referee::{GameRecord, GameSettings};
-use crate::rules::Color;
+use mingmang::rules::Color;
 
 /// Escapes a tag value: backslashes and quotes.
 fn tag_value(text: &str) -> String {

@@ -16,11 +16,11 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::cli::RuleArgs;
-use crate::files::RECORDS_FILE_LIMIT;
-use crate::rules::options::{ValueType, RULE_OPTIONS};
-use crate::rules::Color;
-use crate::rules::{parse_position, Game, Outcome, Rules};
+use crate::bounded_io::RECORDS_FILE_LIMIT;
+use mingmang::cli::RuleArgs;
+use mingmang::rules::options::{ValueType, RULE_OPTIONS};
+use mingmang::rules::Color;
+use mingmang::rules::{parse_position, Game, Outcome, Rules};
 
 /// A game's result from White's side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -374,11 +374,11 @@ pub fn read_records(text: &str, mut each: impl FnMut(ReadRecord)) -> Result<usiz
 }
 
 /// [`read_records`] on the file at `path`, streamed with the limits of
-/// [`crate::files::for_each_line`]; errors name the file and the line.
+/// [`crate::bounded_io::for_each_line`]; errors name the file and the line.
 pub fn read_records_file(path: &Path, mut each: impl FnMut(ReadRecord)) -> Result<usize, String> {
     let shown = path.display().to_string();
     let mut reader = RecordReader::new();
-    crate::files::for_each_line(path, "records file", RECORDS_FILE_LIMIT, |n, line, _| {
+    crate::bounded_io::for_each_line(path, "records file", RECORDS_FILE_LIMIT, |n, line, _| {
         reader
             .line(n, line, &mut each)
             .map_err(|e| format!("{shown}: {e}"))
@@ -389,7 +389,7 @@ pub fn read_records_file(path: &Path, mut each: impl FnMut(ReadRecord)) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Preset, RuleOptions};
+    use mingmang::rules::{Preset, RuleOptions};
 
     fn gala_record() -> Record {
         Record {

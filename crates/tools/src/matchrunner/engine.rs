@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::tc::TimeControl;
 use super::thinking::info_depth;
-use crate::rules::Rules;
+use mingmang::rules::Rules;
 
 /// How long an engine may take to start, answer `ugiok`/`readyok` or answer a `query`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -440,11 +440,11 @@ pub fn describe(fault: &Fault) -> String {
 }
 
 /// The `setoption` pairs that tell an engine the rules of the match: every rule option of
-/// [`crate::rules::RULE_OPTIONS`], at its default or not, so an engine never plays by a default
+/// [`mingmang::rules::RULE_OPTIONS`], at its default or not, so an engine never plays by a default
 /// that differs from the referee's.
 pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
     let settings = rules.settings();
-    crate::rules::RULE_OPTIONS
+    mingmang::rules::RULE_OPTIONS
         .iter()
         .map(|o| (o.name.to_string(), o.get(&settings).to_string()))
         .collect()
@@ -456,8 +456,8 @@ pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
 /// engine's directory). Without the check a misspelt option is only an `info string error` in
 /// the engine's output, and the match plays without it.
 pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
-    use crate::options::{self, EngineOptions};
-    use crate::rules::options as rule_options;
+    use mingmang::options::{self, EngineOptions};
+    use mingmang::rules::options as rule_options;
     for (name, value) in &spec.options {
         let at = |e: String| format!("--engine {}: option.{name}: {e}", spec.name);
         if let Some(option) = rule_options::find(name) {
@@ -476,7 +476,7 @@ pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
             let known: Vec<&str> = options::ENGINE_OPTIONS
                 .iter()
                 .map(|o| o.name)
-                .chain(crate::rules::RULE_OPTIONS.iter().map(|o| o.name))
+                .chain(mingmang::rules::RULE_OPTIONS.iter().map(|o| o.name))
                 .collect();
             return Err(at(format!(
                 "mingmang has no such option (its options: {})",

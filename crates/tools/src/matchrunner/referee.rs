@@ -7,8 +7,8 @@ use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
 use super::thinking::Thought;
-use crate::play::{End, Foul, Player, Proposal};
-use crate::rules::{format_position, Color, Game, Outcome, Rules};
+use mingmang::rules::play::{End, Foul, Player, Proposal};
+use mingmang::rules::{format_position, Color, Game, Outcome, Rules};
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         opening,
         thinking: Vec::new(),
     };
-    let record = crate::play::play_game(&mut game, &mut seats, None);
+    let record = mingmang::rules::play::play_game(&mut game, &mut seats, None);
     let played: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     let mut engines = seats.engines;
     // A move the rules refused was thought about but not played.

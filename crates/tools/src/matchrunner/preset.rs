@@ -135,7 +135,7 @@ mod tests {
 
     #[test]
     fn the_data_guide_lists_each_preset_as_it_is() {
-        let guide = include_str!("../../docs/data.md");
+        let guide = include_str!("../../../../docs/data.md");
         for p in [Preset::Screen, Preset::Stc, Preset::Ltc] {
             let row = format!("| `--preset {}` | `{}` |", p.name(), p.flags());
             assert!(guide.contains(&row), "docs/data.md lacks {row}");

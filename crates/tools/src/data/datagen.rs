@@ -14,13 +14,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
-use crate::files::{fingerprint, own_fingerprint};
+use crate::bounded_io::{fingerprint, own_fingerprint};
 use crate::matchrunner::openings::{extend_opening, Opening};
-use crate::play::{End, Player, Proposal};
-use crate::rules::random::{RandomOpening, Rng, Stream};
-use crate::rules::{format_position, Game, Move, Rules};
-use crate::search::eval::Weights;
-use crate::search::{Limits, Score, SearchOptions, Searcher, Skill};
+use mingmang::rules::play::{End, Player, Proposal};
+use mingmang::rules::random::{RandomOpening, Rng, Stream};
+use mingmang::rules::{format_position, Game, Move, Rules};
+use mingmang::search::eval::Weights;
+use mingmang::search::{Limits, Score, SearchOptions, Searcher, Skill};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -115,10 +115,10 @@ pub fn existing_shard(path: &std::path::Path, header: &[String]) -> Result<Exist
         keep: 0,
         complete: false,
     };
-    crate::files::for_each_line(
+    crate::bounded_io::for_each_line(
         path,
         "--out",
-        crate::files::RECORDS_FILE_LIMIT,
+        crate::bounded_io::RECORDS_FILE_LIMIT,
         |n, line, end| {
             if n <= header.len() {
                 let expected = &header[n - 1];
@@ -198,7 +198,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, St
         pending: Vec::new(),
     };
     // The rules carry a ply limit: no cap of the loop's own.
-    let record = crate::play::play_game(&mut game, &mut player, None);
+    let record = mingmang::rules::play::play_game(&mut game, &mut player, None);
     let result = match record.end {
         End::Rules(outcome) => GameResult::of(outcome).expect("the game ended"),
         End::Adjudicated | End::Foul { .. } => {
@@ -291,7 +291,7 @@ pub fn run(
             let tx = tx.clone();
             let next = &next;
             std::thread::Builder::new()
-                .stack_size(crate::search::STACK_SIZE)
+                .stack_size(mingmang::search::SEARCH_STACK_SIZE)
                 .spawn_scoped(scope, move || loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games || tx.send((index, play_game(config, index))).is_err()
@@ -338,12 +338,12 @@ mod tests {
     use super::*;
     use crate::data::record::read_records;
     use crate::matchrunner::openings::read_openings;
-    use crate::rules::Preset;
+    use mingmang::rules::Preset;
 
     fn config(concurrency: usize, seed: u64) -> DatagenConfig {
         DatagenConfig {
             rules: Rules::preset(Preset::MingMang)
-                .with_size(crate::rules::BoardSize::new(5, 5).unwrap())
+                .with_size(mingmang::rules::BoardSize::new(5, 5).unwrap())
                 .unwrap()
                 .with_max_plies(Some(40)),
             games: 6,
@@ -423,7 +423,7 @@ mod tests {
         let mut games: Vec<(Game, Vec<Record>)> = Vec::new();
         read_records(&one, |read| {
             let r = read.record;
-            let position = crate::rules::parse_position(&r.position).unwrap();
+            let position = mingmang::rules::parse_position(&r.position).unwrap();
             let game = Game::from_position(*read.rules, position).unwrap();
             assert!(game.parse_move(&r.mv).is_ok(), "{r}");
             match games.last_mut() {

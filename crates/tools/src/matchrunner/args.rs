@@ -13,7 +13,7 @@ use super::referee::GameSettings;
 use super::stats::{Sprt, SprtFlag};
 use super::tc::TimeControl;
 use super::{MatchConfig, OpeningSource};
-use crate::cli::RuleArgs;
+use mingmang::cli::RuleArgs;
 
 /// The ply limit of a match when `--max-plies` is not given: rule 7 makes every game finite,
 /// but not short, and a match needs games that end.
@@ -22,7 +22,10 @@ pub const DEFAULT_MATCH_MAX_PLIES: u32 = 400;
 /// Examples shown at the end of `mingmang match --help`, with the names of the rule options
 /// (from their table) in place of `{rule options}`.
 pub fn match_examples() -> String {
-    let names: Vec<&str> = crate::rules::RULE_OPTIONS.iter().map(|o| o.name).collect();
+    let names: Vec<&str> = mingmang::rules::RULE_OPTIONS
+        .iter()
+        .map(|o| o.name)
+        .collect();
     MATCH_EXAMPLES.replace("{rule options}", &names.join(", "))
 }
 
@@ -201,15 +204,15 @@ impl MatchArgs {
                     let others: Vec<&std::path::Path> = inputs
                         .iter()
                         .copied()
-                        .filter(|i| !crate::files::same_file(i, p))
+                        .filter(|i| !crate::bounded_io::same_file(i, p))
                         .collect();
-                    crate::files::Output::check(p, "--json", &others, true)
+                    crate::bounded_io::Output::check(p, "--json", &others, true)
                 })
                 .transpose()?;
             let shards = paths
                 .iter()
                 .map(|p| {
-                    crate::files::read_json(p, "summary", crate::files::MATCH_FILE_LIMIT)
+                    crate::bounded_io::read_json(p, "summary", crate::bounded_io::MATCH_FILE_LIMIT)
                         .map(|v| (p.display().to_string(), v))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -217,7 +220,7 @@ impl MatchArgs {
                 let replaced = paths
                     .iter()
                     .zip(&shards)
-                    .find(|(p, _)| crate::files::same_file(p, out.path()));
+                    .find(|(p, _)| crate::bounded_io::same_file(p, out.path()));
                 if let Some((p, (_, v))) = replaced {
                     if v.get("kind").and_then(|k| k.as_str()) != Some("merged") {
                         return Err(format!(
@@ -256,12 +259,15 @@ impl MatchArgs {
                 EngineSpec::parse(&all)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        // An engine that is this program has the options of its tables: they are checked now,
-        // before any game.
+        // An engine that is the mingmang built with this program (the binary beside it) has
+        // the options of the tables this program links: they are checked now, before any game.
+        let own_engine = std::env::current_exe()
+            .ok()
+            .map(|me| me.with_file_name(format!("mingmang{}", std::env::consts::EXE_SUFFIX)));
         for spec in &engines {
             let own = super::identity::program_file(spec)
-                .zip(std::env::current_exe().ok())
-                .is_some_and(|(program, me)| crate::files::same_file(&program, &me));
+                .zip(own_engine.as_ref())
+                .is_some_and(|(program, engine)| crate::bounded_io::same_file(&program, engine));
             if own {
                 super::engine::check_own_options(spec)?;
             }
@@ -282,13 +288,16 @@ impl MatchArgs {
             .or(self.preset.map(|_| PRESET_OPENING_PLIES))
             .filter(|_| self.openings.is_none());
         let openings = if let Some(path) = &self.openings {
-            let text =
-                crate::files::read_text(path, "--openings", crate::files::OPENINGS_FILE_LIMIT)?;
+            let text = crate::bounded_io::read_text(
+                path,
+                "--openings",
+                crate::bounded_io::OPENINGS_FILE_LIMIT,
+            )?;
             OpeningSource::List {
                 openings: read_openings(&text, rules)
                     .map_err(|e| format!("--openings {}: {e}", path.display()))?,
                 path: path.display().to_string(),
-                fingerprint: crate::files::fingerprint(text.as_bytes()),
+                fingerprint: crate::bounded_io::fingerprint(text.as_bytes()),
             }
         } else if let Some(k) = random_openings {
             check_opening_plies(rules, k, "--random-openings")?;
