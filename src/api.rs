@@ -40,7 +40,7 @@ use crate::options::{self, EngineOptions, OptionKind, Ruleset, ENGINE_OPTIONS};
 use crate::rules::options::{ValueType, RULE_OPTIONS};
 use crate::rules::{self, perft, Color, EndReason, Preset};
 use crate::search::{
-    self, Clock, Control, SearchInfo, SearchResult, Searcher, Skill, SystemClock, TimeSource,
+    self, Control, SearchInfo, SearchResult, Searcher, Skill, SystemClock, TimeSource,
 };
 
 /// What kind of request failed.
@@ -915,8 +915,10 @@ impl Game {
     }
 }
 
-/// What bounds a search. Every bound given applies; none bounds it at all (then only a stop
-/// or the poll ends it). Times are in milliseconds.
+/// What bounds a search, as every front end receives it (the protocol's `go` is read into one,
+/// and GTP and the bindings fill one): every bound given applies; none bounds it at all (then
+/// only a stop or the poll ends it). Times are in milliseconds. [`Limits::to_search`] is the
+/// one way from these to the search's limits.
 ///
 /// # Examples
 /// ```
@@ -926,11 +928,15 @@ impl Game {
 /// let limits = Limits {
 ///     white_time_ms: Some(10_000),
 ///     black_time_ms: Some(10_000),
-///     white_increment_ms: 100,
-///     black_increment_ms: 100,
+///     white_increment_ms: Some(100),
+///     black_increment_ms: Some(100),
 ///     ..Limits::default()
 /// };
 /// assert_eq!(limits.depth, None);
+/// // Any clock parameter makes a clock: an increment alone too.
+/// let increment_only = Limits { white_increment_ms: Some(0), ..Limits::default() };
+/// assert!(increment_only.clock().is_some());
+/// assert!(Limits::default().clock().is_none());
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
@@ -941,17 +947,104 @@ pub struct Limits {
     /// Black's time left on the clock.
     pub black_time_ms: Option<u64>,
     /// White's increment per move.
-    pub white_increment_ms: u64,
+    pub white_increment_ms: Option<u64>,
     /// Black's increment per move.
-    pub black_increment_ms: u64,
+    pub black_increment_ms: Option<u64>,
     /// Moves to the next time control, if any.
     pub moves_to_go: Option<u32>,
     /// Maximum depth in plies.
     pub depth: Option<u32>,
     /// Maximum nodes.
     pub nodes: Option<u64>,
+    /// Search until stopped, whatever else is set (the protocol's `go infinite`).
+    pub infinite: bool,
     /// Only these moves are searched (all legal moves when empty).
     pub search_moves: Vec<String>,
+    /// Principal variations to report in this search only (the MultiPV option otherwise).
+    pub multi_pv: Option<u32>,
+    /// The strength level of this search only, 0 to 20 (the Skill Level option otherwise).
+    pub skill_level: Option<u32>,
+}
+
+/// A move of [`Limits::search_moves`] that is not a legal move of the game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BadSearchMove {
+    /// Its place in the list, from 0.
+    pub index: usize,
+    /// The move as given.
+    pub text: String,
+    /// Why it is refused.
+    pub why: String,
+}
+
+impl Limits {
+    /// The clock these limits give the search (see [`search::Clock::from_millis`]: any clock
+    /// parameter makes one).
+    pub fn clock(&self) -> Option<search::Clock> {
+        search::Clock::from_millis(
+            [self.white_time_ms, self.black_time_ms],
+            [self.white_increment_ms, self.black_increment_ms],
+            self.moves_to_go,
+        )
+    }
+
+    /// The search's limits for these in `game`: the moves read, the times as durations. A
+    /// MultiPV or level out of range is refused here as an option error, as the options
+    /// refuse it.
+    pub fn to_search(&self, game: &rules::Game) -> Result<search::Limits, Error> {
+        let search_moves = self
+            .search_moves
+            .iter()
+            .map(|text| game.parse_move(text))
+            .enumerate()
+            .map(|(index, parsed)| {
+                parsed.map_err(|why| BadSearchMove {
+                    index,
+                    text: self.search_moves[index].clone(),
+                    why,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|bad| {
+                Error::new(
+                    ErrorKind::Limits,
+                    format!("search move '{}': {}", bad.text, bad.why),
+                )
+            })?;
+        self.to_search_with(search_moves)
+    }
+
+    /// The search's limits for these with the root moves already read.
+    pub(crate) fn to_search_with(
+        &self,
+        search_moves: Vec<rules::Move>,
+    ) -> Result<search::Limits, Error> {
+        let multi_pv = match self.multi_pv {
+            Some(n) if !(1..=options::MAX_MULTIPV).contains(&i64::from(n)) => {
+                return Err(Error::new(
+                    ErrorKind::Option,
+                    format!("MultiPV {n} is not from 1 to {}", options::MAX_MULTIPV),
+                ))
+            }
+            n => n.map(|n| n as usize),
+        };
+        let skill = self
+            .skill_level
+            .map(Skill::new)
+            .transpose()
+            .map_err(|e| Error::new(ErrorKind::Option, e))?;
+        let ms = Duration::from_millis;
+        Ok(search::Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time: self.move_time_ms.map(ms),
+            clock: self.clock(),
+            infinite: self.infinite,
+            search_moves,
+            multi_pv,
+            skill,
+        })
+    }
 }
 
 /// A score from the side to move's point of view: centi-pieces (100 is one piece), or a
@@ -1369,7 +1462,7 @@ impl Engine {
         if game.game.outcome().is_over() {
             return Err(game.over_error());
         }
-        let limits = search_limits(&game.game, limits)?;
+        let limits = limits.to_search(&game.game)?;
         let mut lines: Vec<Line> = Vec::new();
         // A stop from before this search is not for it.
         self.stop.store(false, Ordering::SeqCst);
@@ -1379,7 +1472,6 @@ impl Engine {
             &limits,
             &stop,
             Some(should_stop),
-            false,
             &mut |info: &SearchInfo| {
                 let line = Line::of(info);
                 progress(&line);
@@ -1412,16 +1504,15 @@ impl Engine {
         })
     }
 
-    /// One search of `game` under `limits` with this engine's options, clock and seed,
-    /// stopped by `stop` or `poll`, reporting to `report`, at full strength if asked whatever
-    /// the level: what the facade, the protocol and GTP mode all search with.
+    /// One search of `game` under `limits` with this engine's options (the limits' own MultiPV
+    /// and level put in), clock and seed, stopped by `stop` or `poll`, reporting to `report`:
+    /// what the facade, the protocol and GTP mode all search with.
     pub(crate) fn run(
         &mut self,
         game: &rules::Game,
         limits: &search::Limits,
         stop: &AtomicBool,
         poll: Option<&mut dyn FnMut() -> bool>,
-        full_strength: bool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let mut poll = poll;
@@ -1435,10 +1526,7 @@ impl Engine {
             },
             seed: self.seed,
         };
-        let mut options = self.options.search_options();
-        if full_strength {
-            options.skill = Skill::default();
-        }
+        let options = self.options.search_options();
         self.searcher
             .search_with(game, limits, &options, &mut control, report)
     }
@@ -1465,34 +1553,4 @@ impl Engine {
     pub(crate) fn weights(&self) -> crate::search::eval::Weights {
         self.options.weights
     }
-}
-
-/// The search's limits for `limits` in `game`: the moves read, the times as durations.
-fn search_limits(game: &rules::Game, limits: &Limits) -> Result<search::Limits, Error> {
-    let ms = Duration::from_millis;
-    let search_moves = limits
-        .search_moves
-        .iter()
-        .map(|text| {
-            game.parse_move(text)
-                .map_err(|e| Error::new(ErrorKind::Limits, format!("search move '{text}': {e}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let clocked = limits.white_time_ms.is_some()
-        || limits.black_time_ms.is_some()
-        || limits.white_increment_ms > 0
-        || limits.black_increment_ms > 0
-        || limits.moves_to_go.is_some();
-    Ok(search::Limits {
-        depth: limits.depth,
-        nodes: limits.nodes,
-        move_time: limits.move_time_ms.map(ms),
-        clock: clocked.then(|| Clock {
-            time: [limits.white_time_ms.map(ms), limits.black_time_ms.map(ms)],
-            increment: [ms(limits.white_increment_ms), ms(limits.black_increment_ms)],
-            moves_to_go: limits.moves_to_go,
-        }),
-        infinite: false,
-        search_moves,
-    })
 }

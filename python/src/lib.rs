@@ -1113,11 +1113,12 @@ impl Engine {
             move_time_ms: millis("time", time)?,
             white_time_ms: millis("white_clock", white_clock)?,
             black_time_ms: millis("black_clock", black_clock)?,
-            white_increment_ms: millis("white_inc", white_inc)?.unwrap_or(0),
-            black_increment_ms: millis("black_inc", black_inc)?.unwrap_or(0),
+            white_increment_ms: millis("white_inc", white_inc)?,
+            black_increment_ms: millis("black_inc", black_inc)?,
             moves_to_go: remaining_moves,
             depth,
             nodes,
+            infinite: false,
             search_moves: match search_moves {
                 Some(moves) => moves_text(moves)?
                     .split_whitespace()
@@ -1125,29 +1126,18 @@ impl Engine {
                     .collect(),
                 None => Vec::new(),
             },
+            // For this search only: the limits carry them, the options stay as they are.
+            multi_pv: multipv,
+            skill_level,
         };
         // The search sees a copy, the game's borrow released: other threads may go on
         // using (and playing on) the game while it runs.
         let game = game.borrow().inner.clone();
-        let overrides: Vec<(&str, String)> = [("MultiPV", multipv), ("Skill Level", skill_level)]
-            .into_iter()
-            .filter_map(|(name, value)| value.map(|v| (name, v.to_string())))
-            .collect();
         let mut interrupted: Option<PyErr> = None;
         let result = py.detach(|| {
             let mut engine = self.lock();
-            let mut saved = Vec::new();
-            for (name, value) in &overrides {
-                saved.push((*name, engine.option(name)?));
-                if let Err(e) = engine.set_option(name, value) {
-                    for (name, value) in &saved {
-                        let _ = engine.set_option(name, value);
-                    }
-                    return Err(e);
-                }
-            }
             let mut polls = 0u32;
-            let result = engine.search_with(&game, &limits, &mut |_| {}, &mut || {
+            engine.search_with(&game, &limits, &mut |_| {}, &mut || {
                 polls += 1;
                 if !polls.is_multiple_of(POLLS_PER_SIGNAL_CHECK) {
                     return false;
@@ -1159,12 +1149,7 @@ impl Engine {
                         true
                     }
                 })
-            });
-            // Overrides were for this search only; they were valid when set, so they restore.
-            for (name, value) in &saved {
-                let _ = engine.set_option(name, value);
-            }
-            result
+            })
         });
         if let Some(e) = interrupted {
             return Err(e);

@@ -14,7 +14,7 @@ use super::vertex::format_square;
 use crate::api::Engine;
 use crate::rules::{territory, Color, Game, Move, Square};
 use crate::search::eval::{evaluate, Weights};
-use crate::search::{Limits, Score, SearchInfo};
+use crate::search::{Limits, Score, SearchInfo, Skill};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
 pub const ANALYZE_COMMANDS: &[&str] = &[
@@ -48,7 +48,12 @@ pub fn search(
         return None;
     }
     let mut depth = 0;
-    let result = engine.run(game, limits, stop, None, true, &mut |info| {
+    // The analyze commands search at full strength whatever level the game is played at.
+    let limits = Limits {
+        skill: Some(Skill::default()),
+        ..limits.clone()
+    };
+    let result = engine.run(game, &limits, stop, None, &mut |info| {
         depth = info.depth;
         report(info);
     });

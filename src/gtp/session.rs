@@ -322,7 +322,6 @@ impl Session {
             &limits,
             self.interrupt.flag(),
             None,
-            false,
             &mut |info: &SearchInfo| show_progress(game, info),
         );
         end_progress();
@@ -362,11 +361,11 @@ impl Session {
         if self.time.limited {
             if let Some((left, stones)) = self.time.left[color.index()] {
                 // The time left is a clock for the search's time manager, which keeps its
-                // reserves; in byo-yomi it must last for the period's stones.
-                let mut clock = Clock::default();
-                clock.time[color.index()] = Some(left);
-                clock.moves_to_go = (stones > 0).then_some(stones);
-                limits.clock = Some(clock);
+                // reserves; in byo-yomi it must last for the period's stones. Built by the
+                // rule every front end's clock is built by.
+                let mut time = [None; 2];
+                time[color.index()] = Some(left.as_millis() as u64);
+                limits.clock = Clock::from_millis(time, [None; 2], (stones > 0).then_some(stones));
             }
         }
         if limits.depth.is_none() && limits.move_time.is_none() && limits.clock.is_none() {

@@ -6,6 +6,8 @@ pub use crate::rules::notation::quote;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::api::Limits;
+
 /// Which family of the protocol the front end greeted us in. The engine answers in the same
 /// spelling (`ugiok`, `uciok` or `uaiok`); the commands themselves are accepted in any spelling.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -37,27 +39,6 @@ pub enum Start {
     StartPos,
     /// A position string (board and side to move); its board decides the size.
     Fen(String),
-}
-
-/// The parameters of a `go` command. Times are in milliseconds.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct GoParams {
-    /// Time left on each clock: `[p1 (White), p2 (Black)]`.
-    pub time: [Option<u64>; 2],
-    /// Increment per move: `[p1, p2]`.
-    pub inc: [Option<u64>; 2],
-    /// Moves until the next time control.
-    pub movestogo: Option<u32>,
-    /// Search exactly this long.
-    pub movetime: Option<u64>,
-    /// Maximum depth in plies.
-    pub depth: Option<u32>,
-    /// Maximum nodes.
-    pub nodes: Option<u64>,
-    /// Search until `stop`.
-    pub infinite: bool,
-    /// Restrict the root to these moves (still text; the engine checks them).
-    pub searchmoves: Vec<String>,
 }
 
 /// The move list of a `position` command: its words, kept in one string with a single space
@@ -183,8 +164,9 @@ pub enum Command {
         /// The moves played since (the history rule 7 counts), as text.
         moves: MoveTexts,
     },
-    /// `go ...`: start a search.
-    Go(GoParams),
+    /// `go ...`: start a search, its parameters read into the facade's [`Limits`], the one
+    /// type that GTP and the bindings fill too (times in milliseconds, moves still text).
+    Go(Limits),
     /// A `go` whose parameters cannot be carried out (malformed, unknown, `ponder`): refused
     /// with this error, but still answered with a `bestmove`, which a front end waits for.
     BadGo(ParseError),
@@ -255,19 +237,19 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
     if words.first() == Some(&"perft") {
         return parse_perft(&words[1..], "go perft");
     }
-    let mut go = GoParams::default();
+    let mut go = Limits::default();
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
         let next = words.get(i + 1).copied();
         i += 2;
         match key {
-            "p1time" | "wtime" => go.time[0] = Some(millis(key, next)?),
-            "p2time" | "btime" => go.time[1] = Some(millis(key, next)?),
-            "p1inc" | "winc" => go.inc[0] = Some(millis(key, next)?),
-            "p2inc" | "binc" => go.inc[1] = Some(millis(key, next)?),
-            "movetime" => go.movetime = Some(millis(key, next)?),
-            "movestogo" => go.movestogo = Some(number(key, next, "0 to 4294967295")?),
+            "p1time" | "wtime" => go.white_time_ms = Some(millis(key, next)?),
+            "p2time" | "btime" => go.black_time_ms = Some(millis(key, next)?),
+            "p1inc" | "winc" => go.white_increment_ms = Some(millis(key, next)?),
+            "p2inc" | "binc" => go.black_increment_ms = Some(millis(key, next)?),
+            "movetime" => go.move_time_ms = Some(millis(key, next)?),
+            "movestogo" => go.moves_to_go = Some(number(key, next, "0 to 4294967295")?),
             "depth" => go.depth = Some(number(key, next, "0 to 4294967295")?),
             "nodes" => go.nodes = Some(number(key, next, "0 to 18446744073709551615")?),
             "infinite" => {
@@ -278,8 +260,8 @@ fn parse_go(words: &[&str]) -> Result<Command, ParseError> {
                 return err("'ponder': this engine does not ponder (it has no Ponder option)")
             }
             "searchmoves" => {
-                go.searchmoves = words[i - 1..].iter().map(|w| w.to_string()).collect();
-                if go.searchmoves.is_empty() {
+                go.search_moves = words[i - 1..].iter().map(|w| w.to_string()).collect();
+                if go.search_moves.is_empty() {
                     return err("'searchmoves' needs at least one move");
                 }
                 i = words.len();
@@ -494,8 +476,11 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(go.time, [Some(100), Some(0)]);
-        assert_eq!(go.inc, [None, Some(3)]);
+        assert_eq!((go.white_time_ms, go.black_time_ms), (Some(100), Some(0)));
+        assert_eq!(
+            (go.white_increment_ms, go.black_increment_ms),
+            (None, Some(3))
+        );
         assert!(go.infinite);
         assert_eq!(parse("go perft 3").unwrap(), Command::Perft(3));
         assert_eq!(

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use crate::api;
 use crate::options::Ruleset;
 use crate::rules::{format_position, parse_position, perft, Color, Game, Move};
-use crate::search::{root_moves, Clock, Limits, SystemClock, TimeSource, SEARCH_STACK_SIZE};
+use crate::search::{root_moves, Limits, SystemClock, TimeSource, SEARCH_STACK_SIZE};
 
-use super::command::{quote, Command, GoParams, MoveTexts, Query, Spelling, Start};
+use super::command::{quote, Command, MoveTexts, Query, Spelling, Start};
 use super::options::Settings;
 use super::output::{self, Writer};
 
@@ -364,7 +364,7 @@ impl Engine {
         self.writer.send(&format!("response {answer}"));
     }
 
-    fn go(&mut self, p: GoParams) {
+    fn go(&mut self, p: api::Limits) {
         // The clock runs from here: time lost before the search starts (the thread hand-offs,
         // a busy machine) is taken off the limits the search is given.
         let received = self.clock.now();
@@ -377,7 +377,7 @@ impl Engine {
             return self.answer_at_once(&[]);
         }
         let mut search_moves = Vec::new();
-        for (i, text) in p.searchmoves.iter().enumerate() {
+        for (i, text) in p.search_moves.iter().enumerate() {
             match self.game.parse_move(text) {
                 Ok(m) => search_moves.push(m),
                 Err(e) => {
@@ -390,21 +390,12 @@ impl Engine {
                 }
             }
         }
-        let ms = Duration::from_millis;
-        // Any clock parameter makes a clock, `movestogo` alone included (see "Time controls").
-        let clocked = p.time.iter().chain(&p.inc).any(Option::is_some) || p.movestogo.is_some();
-        let clock = clocked.then(|| Clock {
-            time: p.time.map(|t| t.map(ms)),
-            increment: p.inc.map(|t| ms(t.unwrap_or(0))),
-            moves_to_go: p.movestogo,
-        });
-        let limits = Limits {
-            depth: p.depth,
-            nodes: p.nodes,
-            move_time: p.movetime.map(ms),
-            clock,
-            infinite: p.infinite,
-            search_moves,
+        let limits = match p.to_search_with(search_moves) {
+            Ok(limits) => limits,
+            Err(e) => {
+                self.writer.error(&format!("go: {e}; not searching"));
+                return self.answer_at_once(&[]);
+            }
         };
         // The search's time manager alone decides how long to think (MoveOverhead included);
         // the protocol only forwards the limits. See "Time controls" in protocol/README.md.
@@ -507,14 +498,9 @@ impl SearchJob {
         let result = catch_unwind(AssertUnwindSafe(|| {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let limits = less_time(limits.clone(), elapsed());
-            engine.run(
-                &game,
-                &limits,
-                stop,
-                search_poll.take(),
-                false,
-                &mut |info| writer.send(&output::info(info)),
-            )
+            engine.run(&game, &limits, stop, search_poll.take(), &mut |info| {
+                writer.send(&output::info(info))
+            })
         }));
         let (best, nodes) = match result {
             Ok(r) => (r.best, r.nodes),
@@ -660,6 +646,7 @@ fn stoppable_perft(game: &mut Game, depth: u32, stopped: &mut dyn FnMut() -> boo
 mod tests {
     use super::*;
     use crate::rules::random::{random_opening, Rng};
+    use crate::search::Clock;
 
     /// An engine writing to nowhere, and a random 19x19 game of `plies` moves as text.
     fn engine_and_game(plies: usize) -> (Engine, Vec<String>) {

@@ -14,7 +14,7 @@ pub mod options;
 pub mod output;
 pub mod session;
 
-pub use command::{Command, GoParams, MoveTexts, ParseError, Query, Spelling, Start};
+pub use command::{Command, MoveTexts, ParseError, Query, Spelling, Start};
 pub use engine::Engine;
 pub use options::Settings;
 pub use session::{run, run_with};

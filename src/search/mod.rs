@@ -59,6 +59,27 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+impl Clock {
+    /// The clock of a search from the clock parameters as every front end receives them (the
+    /// protocol's `go`, GTP's `time_left`, the facade's limits), in milliseconds, `None` where
+    /// not given: the one rule of them all. Any parameter given makes a clock, an increment
+    /// alone (0 included) or moves-to-go alone too (the time manager then thinks for the
+    /// side's increment, or a second without one); none given makes none.
+    pub fn from_millis(
+        time: [Option<u64>; 2],
+        increment: [Option<u64>; 2],
+        moves_to_go: Option<u32>,
+    ) -> Option<Clock> {
+        let given = time.iter().chain(&increment).any(Option::is_some) || moves_to_go.is_some();
+        let ms = Duration::from_millis;
+        given.then(|| Clock {
+            time: time.map(|t| t.map(ms)),
+            increment: increment.map(|i| ms(i.unwrap_or(0))),
+            moves_to_go,
+        })
+    }
+}
+
 /// What bounds a search. Every bound given applies; none given means "until stopped".
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
@@ -74,6 +95,22 @@ pub struct Limits {
     pub infinite: bool,
     /// Only consider these root moves (all legal moves when empty).
     pub search_moves: Vec<Move>,
+    /// Principal variations to report in this search only, instead of the options' MultiPV.
+    pub multi_pv: Option<usize>,
+    /// The strength level of this search only, instead of the options' (full strength for
+    /// analysis whatever level the game is played at).
+    pub skill: Option<Skill>,
+}
+
+impl Limits {
+    /// `options` with this search's own MultiPV and strength level put in.
+    pub fn apply_to(&self, options: &SearchOptions) -> SearchOptions {
+        SearchOptions {
+            multi_pv: self.multi_pv.unwrap_or(options.multi_pv),
+            skill: self.skill.unwrap_or(options.skill),
+            ..*options
+        }
+    }
 }
 
 /// Settings that persist between searches (the protocol's options).

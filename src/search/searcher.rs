@@ -124,6 +124,7 @@ impl Searcher {
         control: &mut Control,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        let options = &limits.apply_to(options);
         let clock = control.clock;
         let start = clock.now();
         self.tt.new_search();
