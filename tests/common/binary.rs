@@ -427,14 +427,14 @@ impl Session {
         self.send("quit");
         self.close_input();
         let mut rest = Vec::new();
-        while let Some((_, line)) = self.fetch(Duration::from_secs(10)) {
+        while let Some((_, line)) = self.fetch(HANG_BOUND) {
             rest.push(line);
         }
-        let status = self.exit_status(Duration::from_secs(10));
+        let status = self.exit_status(HANG_BOUND);
         assert!(status.success(), "engine exited with {status}");
         let err = match self.stderr.take() {
             Some((buf, done)) => {
-                let _ = done.recv_timeout(Duration::from_secs(10));
+                let _ = done.recv_timeout(HANG_BOUND);
                 let bytes = std::mem::take(&mut *buf.lock().unwrap());
                 String::from_utf8_lossy(&bytes).into_owned()
             }
@@ -467,10 +467,27 @@ pub fn check_line_shape(line: &str) {
     }
 }
 
+/// The one wall-clock bound the tests set on the binary: long enough that no load of a shared
+/// machine reaches it, so it catches a hang (an answer that never comes, a search that is not
+/// stopped, a limit that waits for something slow), never a slow run. How fast an answer
+/// comes is a benchmark's measure, not a test's; the logic of the time limits is tested on a
+/// driven clock (`common::driven`), where it is the same on any machine.
+pub const HANG_BOUND: Duration = Duration::from_secs(10);
+
 /// Fails the test when more than `limit` passed since `start` (bounds with a wide margin for a
 /// loaded machine: they catch a fault that takes many times longer, never a slow run).
 #[track_caller]
 pub fn assert_within(start: Instant, limit: Duration, what: &str) {
     let took = start.elapsed();
     assert!(took < limit, "{what} took {took:?} (limit {limit:?})");
+}
+
+/// Fails the test when [`HANG_BOUND`] or more passed since `start`.
+#[track_caller]
+pub fn assert_no_hang(start: Instant, what: &str) {
+    let took = start.elapsed();
+    assert!(
+        took < HANG_BOUND,
+        "{what} took {took:?} (hang bound {HANG_BOUND:?})"
+    );
 }
