@@ -474,14 +474,6 @@ pub fn check_line_shape(line: &str) {
 /// driven clock (`common::driven`), where it is the same on any machine.
 pub const HANG_BOUND: Duration = Duration::from_secs(10);
 
-/// Fails the test when more than `limit` passed since `start` (bounds with a wide margin for a
-/// loaded machine: they catch a fault that takes many times longer, never a slow run).
-#[track_caller]
-pub fn assert_within(start: Instant, limit: Duration, what: &str) {
-    let took = start.elapsed();
-    assert!(took < limit, "{what} took {took:?} (limit {limit:?})");
-}
-
 /// Fails the test when [`HANG_BOUND`] or more passed since `start`.
 #[track_caller]
 pub fn assert_no_hang(start: Instant, what: &str) {
