@@ -12,6 +12,8 @@
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: running `mingmang match` and reading what it writes.
 //! - `perft_table`: the perft counts of every game.
+//! - `relatives_cases`: the capture cases of the relatives, one table run against the engine
+//!   and the reference alike.
 //! - `search`: what the search tests share.
 //! - `scratch`: scratch folders for tests that write files.
 
@@ -27,6 +29,7 @@ pub mod patterns;
 pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
+pub mod relatives_cases;
 pub mod scratch;
 pub mod search;
 pub mod text;
