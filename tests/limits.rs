@@ -16,11 +16,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use common::binary::{assert_no_hang, Session, HANG_BOUND};
-use common::driven::{DrivenEngine, HandClock, OVERHEAD, TICK};
+use common::driven::{driven_search_polled, DrivenEngine, HandClock, OVERHEAD, TICK};
 use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, BoardSize, Color, Game, Preset, Rules};
-use mingmang::search::{Clock, Control, Limits, SearchConfig, SearchOptions, Searcher};
+use mingmang::search::{Clock, Limits, SearchConfig, SearchOptions, Searcher};
 
 /// How far a search may go past a node limit: every thread publishes its nodes and checks the
 /// common count at least every 128 nodes (more often near the limit), so one thread stops
@@ -375,22 +375,21 @@ fn two_threads_keep_to_the_time_where_depth_1_runs_away() {
         let game = runaway_game(fen, size);
         for (limits, bound) in &limits {
             // The stop flag comes at 20 ms to the unbounded search only.
-            let hand = HandClock::default();
-            let stop = AtomicBool::new(false);
-            let mut poll = || {
-                hand.tick();
-                if limits.infinite && hand.now() >= ms(20) {
+            let mut poll = |clock: &HandClock, stop: &AtomicBool| {
+                if limits.infinite && clock.now() >= ms(20) {
                     stop.store(true, Ordering::Relaxed);
                 }
                 false
             };
-            let mut control = Control {
-                clock: &hand,
-                poll: Some(&mut poll),
-                ..Control::new(&stop)
-            };
-            let r =
-                Searcher::new(16).search_with(&game, limits, &options, &mut control, &mut |_| {});
+            let mut searcher = Searcher::new(16);
+            let r = driven_search_polled(
+                &mut searcher,
+                &game,
+                limits,
+                &options,
+                &mut poll,
+                &mut |_| {},
+            );
             let what = format!("{limits:?} on {fen}");
             assert!(r.time <= *bound + TICK, "{what}: {:?}", r.time);
             assert!(game.is_legal(r.best.expect("a move")), "{what}");

@@ -8,7 +8,7 @@
 mod common;
 
 use common::binary::run_ok;
-use common::bridge::engine_moves as legal;
+use common::bridge::{engine_moves as legal, preset_game as game};
 use common::relatives_cases::{check_every_case, DIAGRAM_6};
 use mingmang::rules::{
     format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
@@ -19,10 +19,6 @@ const WHITE_TOOK_THE_KING: Outcome = Outcome::Win(Color::White, EndReason::KingC
 
 fn rules(name: &str) -> Rules {
     Rules::preset(Preset::from_name(name).unwrap())
-}
-
-fn game(variant: &str, fen: &str) -> Game {
-    Game::from_position(rules(variant), parse_position(fen).unwrap()).unwrap()
 }
 
 /// `game` after `mv`.

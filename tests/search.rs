@@ -9,8 +9,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::binary::HANG_BOUND;
-use common::driven::{driven_search, HandClock, OVERHEAD, TICK};
-use common::search::{env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF};
+use common::driven::{driven_search, driven_search_polled, HandClock, OVERHEAD, TICK};
+use common::search::{
+    engine_at_depth, env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF,
+};
 use mingmang::harness::selfplay::{
     play_match, EnginePlayer, GreedyPlayer, MatchResult, Player, RandomPlayer,
 };
@@ -281,27 +283,27 @@ fn never_an_illegal_move() {
 /// reads `at`, says stop itself (`by_poll`) or sets the stop flag, as a front end does.
 fn stopped_at(n: usize, at: Duration, by_poll: bool) -> SearchResult {
     let game = Game::new(Rules::new(BoardSize::new(n, n).unwrap()));
-    let clock = HandClock::default();
-    let stop = AtomicBool::new(false);
-    let mut poll = || {
-        clock.tick();
+    let mut poll = |clock: &HandClock, stop: &AtomicBool| {
         let due = clock.now() >= at;
         if due && !by_poll {
             stop.store(true, Ordering::Relaxed);
         }
         due && by_poll
     };
-    let mut control = Control {
-        clock: &clock,
-        poll: Some(&mut poll),
-        ..Control::new(&stop)
-    };
     let limits = Limits {
         infinite: true,
         ..Limits::default()
     };
     let options = SearchOptions::default();
-    Searcher::new(16).search_with(&game, &limits, &options, &mut control, &mut |_| {})
+    let mut searcher = Searcher::new(16);
+    driven_search_polled(
+        &mut searcher,
+        &game,
+        &limits,
+        &options,
+        &mut poll,
+        &mut |_| {},
+    )
 }
 
 #[test]
@@ -504,16 +506,6 @@ fn a_byo_yomi_period_lasts_for_its_stone() {
     assert!(r.time + OVERHEAD + STALL_RESERVE <= period, "{:?}", r.time);
 }
 
-fn engine(depth: u32) -> Box<dyn Player> {
-    Box::new(EnginePlayer::new(
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        SearchConfig::default(),
-    ))
-}
-
 fn limited_rules() -> Rules {
     Rules::default().with_max_plies(Some(80))
 }
@@ -526,7 +518,7 @@ fn beats(match_seed: u64, mut seed: u64, opponent: fn(Rng) -> Box<dyn Player>) {
         10,
         4,
         match_seed,
-        &mut || engine(2),
+        &mut || engine_at_depth(2, SearchConfig::default()),
         &mut || {
             seed += 1;
             opponent(Rng::new(seed))

@@ -359,12 +359,7 @@ impl Session {
     pub fn ask(&mut self, line: &str) -> String {
         self.send(line);
         let lines = self.sync();
-        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
-        lines[0]
-            .strip_prefix("response")
-            .unwrap_or_else(|| panic!("{line}: {lines:?}"))
-            .trim_start()
-            .to_string()
+        the_response(line, &lines)
     }
 
     /// Lines of the search up to and including `bestmove`, and the move.
@@ -451,6 +446,17 @@ impl Drop for Session {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+/// What `query` `line` was answered with, when `lines` is its answer: the one line
+/// `response <value>`, the value returned.
+pub fn the_response(line: &str, lines: &[String]) -> String {
+    assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+    lines[0]
+        .strip_prefix("response")
+        .unwrap_or_else(|| panic!("{line}: {lines:?}"))
+        .trim_start()
+        .to_string()
 }
 
 /// Every protocol output line: no trailing or doubled spaces, no carriage return.

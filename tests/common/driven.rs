@@ -15,6 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::binary::the_response;
 use mingmang::protocol::engine::{Engine, Flow, Inline};
 use mingmang::protocol::output::Writer;
 use mingmang::protocol::Settings;
@@ -149,12 +150,7 @@ impl DrivenEngine {
     /// Sends `line` and returns the single `response ...` it produces.
     pub fn ask(&mut self, line: &str) -> String {
         let lines = self.send(line);
-        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
-        lines[0]
-            .strip_prefix("response")
-            .unwrap_or_else(|| panic!("{line}: {lines:?}"))
-            .trim_start()
-            .to_string()
+        the_response(line, &lines)
     }
 
     /// Sends `go`: the lines up to and including `bestmove`, the move, and the time the answer
@@ -191,11 +187,26 @@ pub fn driven_search(
     options: &SearchOptions,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    let mut never = |_: &HandClock, _: &AtomicBool| false;
+    driven_search_polled(searcher, game, limits, options, &mut never, report)
+}
+
+/// [`driven_search`], with `poll` asked at every poll after the clock has moved: given the
+/// clock and the search's stop flag (which it may set, as a front end does), it says whether
+/// to stop, as the host's poll does.
+pub fn driven_search_polled(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &Limits,
+    options: &SearchOptions,
+    poll: &mut dyn FnMut(&HandClock, &AtomicBool) -> bool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
     let clock = HandClock::default();
     let stop = AtomicBool::new(false);
     let mut tick = || {
         clock.tick();
-        false
+        poll(&clock, &stop)
     };
     let mut control = Control {
         clock: &clock,

@@ -4,6 +4,9 @@
 //! name, which is the engine's preset name), a position string, a move, and the enemy squares
 //! that move empties, so neither implementation lends the other anything.
 
+/// The Mak-yek article's diagrams 2, 4 and 6 (docs/rules.md), whose perft counts are in the
+/// perft table too.
+pub use super::perft_table::{DIAGRAM_2, DIAGRAM_4, DIAGRAM_6};
 use super::text::names;
 
 /// One capture case.
@@ -35,15 +38,6 @@ const fn case(
         what,
     }
 }
-
-/// The Mak-yek article's diagram 2 (docs/rules.md, Mak-yek; White to move, the piece on f5).
-pub const DIAGRAM_2: &str = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
-
-/// The Mak-yek article's diagram 4 (docs/rules.md, Apit-sodok; Black's piece on h5).
-pub const DIAGRAM_4: &str = "6bw/6b1/1w3w2/7b/1w1w1ww1/1w1w2b1/1b1wb3/3b2w1 b";
-
-/// The Mak-yek article's diagram 6 (docs/rules.md, Rek; White to move).
-pub const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
 
 /// Diagram 6's group that e5a5 (and the king's a2a5) encloses.
 pub const DIAGRAM_6_GROUP: &str = "a6 a7 a8 b7 b8 c8";
