@@ -6,7 +6,7 @@ mod common;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::binary::{assert_within, run_fails, Session};
+use common::binary::{assert_no_hang, run_fails, Session, HANG_BOUND};
 use mingmang::gtp::vertex::format_square;
 use mingmang::rules::random::Rng;
 use mingmang::rules::{Color, Game, Move, Outcome, Preset, Rules};
@@ -127,7 +127,7 @@ fn handshake_ids_and_command_list() {
     assert_eq!(board.lines().last().unwrap().trim(), "O O O O O O O X");
     // quit answers, then the process ends.
     assert_eq!(g.send_raw(b"3 quit\n"), (true, "3".into()));
-    assert!(g.0.exit_status(Duration::from_secs(10)).success());
+    assert!(g.0.exit_status(HANG_BOUND).success());
 }
 
 /// Clicks a whole game in, point by point, checking at every click that the board, the side to
@@ -436,10 +436,10 @@ fn clocks_bound_genmove() {
     g.ok("time_settings 10 1 1");
     g.ok("time_left w 0 1");
     g.ok("komi 6.5");
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     g.ok("genmove w");
     g.ok("genmove w");
-    assert!(start.elapsed().as_secs() < 5);
+    assert_no_hang(start, "two genmoves on an empty clock");
     assert_eq!(g.side(), "black");
 }
 
@@ -457,8 +457,8 @@ fn an_interrupt_ends_genmove() {
     thread::sleep(Duration::from_millis(300));
     g.0.send("# interrupt");
     let (ok, piece) = g.read_response();
-    // A minute without the interrupt; a generous bound for a loaded machine.
-    assert_within(sent, Duration::from_secs(10), "the answer");
+    // A minute without the interrupt.
+    assert_no_hang(sent, "the answer");
     assert!(ok && pieces.contains(&piece.trim().to_string()), "{piece}");
     // The destination comes from the plan: no search.
     g.ok("genmove w");
@@ -466,7 +466,7 @@ fn an_interrupt_ends_genmove() {
     let sent = g.0.send_bytes(b"genmove b\n# interrupt\n");
     let (ok, _) = g.read_response();
     assert!(ok);
-    assert_within(sent, Duration::from_secs(10), "the answer");
+    assert_no_hang(sent, "the answer");
     g.ok("genmove b");
 
     // The interrupt of one command does not stop the next one.
@@ -476,6 +476,8 @@ fn an_interrupt_ends_genmove() {
     g.ok("genmove w");
     let sent = Instant::now();
     g.ok("genmove b");
+    // Not interrupted, it thinks its 1.5 s (less the overhead) on the engine's own clock,
+    // which runs inside this one: a floor that load can only make longer, never a flake.
     assert!(
         sent.elapsed() > Duration::from_millis(500),
         "{:?}",
@@ -483,14 +485,16 @@ fn an_interrupt_ends_genmove() {
     );
 }
 
-/// `genmove` keeps to its time: a move time, and a byo-yomi period that must last for its
-/// stones (answered before the period is over, with the time manager's reserve).
+/// `genmove` answers under a move time, and under a byo-yomi period that must last for its
+/// stones, within the hang bound. How long each search takes is tested on the driven clock
+/// (`movetime_is_respected` and `a_byo_yomi_period_lasts_for_its_stone` in `tests/search.rs`,
+/// with the limits GTP gives the search); how soon the binary answers is a benchmark's measure.
 #[test]
 fn genmove_keeps_to_its_time() {
     let mut g = Gtp::start(&["--movetime", "300"]);
     let sent = Instant::now();
     g.ok("genmove w");
-    assert_within(sent, Duration::from_secs(3), "the answer");
+    assert_no_hang(sent, "genmove with a move time");
     g.ok("genmove w");
 
     let mut g = Gtp::start(&[]);
@@ -498,7 +502,11 @@ fn genmove_keeps_to_its_time() {
     g.ok("time_left w 2 1");
     let sent = Instant::now();
     g.ok("genmove w");
-    assert_within(sent, Duration::from_secs(2), "the answer");
+    assert_no_hang(sent, "genmove in byo-yomi");
+    eprintln!(
+        "genmove in a 2 s byo-yomi period answered in {:?}",
+        sent.elapsed()
+    );
 }
 
 /// A line longer than the protocol's limit (4 MiB) gets an error reply without being held in

@@ -7,12 +7,14 @@ mod common;
 use common::matches::{assert_summary, json_num, records, score_of, Match};
 
 /// A faulty engine plays four games against a sound one: it loses all four with `keyword`,
-/// is restarted for each game, and the match finishes all four games.
+/// is restarted for each game, and the match finishes all four games. The time margin is the
+/// hang bound (10 s), so that the sound engine never forfeits on a loaded machine; a hanging
+/// engine forfeits after it.
 fn faulty(fault: &str, keyword: &str) {
     let played = Match::new(fault)
         .python(&format!("--fault {fault} --after 2"), "name=bad proto=ugi")
         .python("--seed 2", "name=good proto=uci")
-        .flags("--games 4 --movetime 20 --timemargin 300 --max-plies 60 --fault-limit 100")
+        .flags("--games 4 --movetime 20 --timemargin 10000 --max-plies 60 --fault-limit 100")
         .records()
         .run();
     let stdout = &played.stdout;
@@ -73,7 +75,7 @@ fn records_and_statistics_agree() {
         Match::new(&format!("consistent-{n}"))
             .python("--seed 11", "name=alpha proto=ugi")
             .python("--seed 12", "name=beta proto=ugi")
-            .flags("--games 6 --movetime 20 --timemargin 2000 --random-openings 4 --seed 7")
+            .flags("--games 6 --movetime 20 --timemargin 10000 --random-openings 4 --seed 7")
             .flags(&format!("--max-plies 80 --concurrency {concurrency}"))
             .records()
             .run()

@@ -1,8 +1,9 @@
 //! Self-tests of the reference implementation of the relatives
 //! (`tests/common/reference_relatives.rs`): the historical diagrams of docs/rules.md (the test
-//! anchors of `docs/relatives-spec.md`) and small hand-worked cases of every rule. They use only
-//! the reference, so they say nothing about the engine; the cross-check and the perft tables do
-//! that.
+//! anchors of `docs/relatives-spec.md`) and small hand-worked cases of every rule, the capture
+//! cases being those of `common::relatives_cases`, which `tests/relatives_captures.rs` runs
+//! against the engine. They use only the reference, so they say nothing about the engine; the
+//! cross-check, the perft tables and the engine's run of the same cases do that.
 
 mod common;
 
@@ -10,6 +11,7 @@ use common::reference_relatives::{
     format, parse, pseudo_moves, sq_name, validate, Cell, Col, Pos, RMove, ROutcome, RReason,
     RefGame, Reference, Variant,
 };
+use common::relatives_cases::{check_every_case, DIAGRAM_2, DIAGRAM_4, DIAGRAM_6, DIAGRAM_6_GROUP};
 use common::text::{names, sorted};
 
 /// The squares emptied of the mover's enemies by `text`, sorted by name.
@@ -24,10 +26,12 @@ fn captures(g: &RefGame, text: &str) -> Vec<String> {
     )
 }
 
-/// Asserts that `mv` in `v` from `fen` captures exactly the squares `expected` ("": none).
-fn takes(v: Variant, fen: &str, mv: &str, expected: &str) {
-    let g = RefGame::from_str(v, fen, None);
-    assert_eq!(captures(&g, mv), names(expected), "{} {fen} {mv}", v.name());
+#[test]
+fn every_capture_case() {
+    check_every_case(|variant, fen, mv| {
+        let v = Variant::from_name(variant).expect("a relative");
+        captures(&RefGame::from_str(v, fen, None), mv)
+    });
 }
 
 /// The moves from `from` that capture something.
@@ -96,16 +100,11 @@ fn validation_refuses_what_the_spec_refuses() {
 }
 
 /// The Mak-yek article's diagram 2 (docs/rules.md, Mak-yek): the four capture options of the
-/// White piece on f5.
+/// White piece on f5 (what each captures: the table).
 #[test]
 fn diagram_2_four_options_of_f5() {
-    let fen = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
     for v in [Variant::Makyek, Variant::Apitsodok] {
-        let g = RefGame::from_str(v, fen, None);
-        assert_eq!(captures(&g, "f5f7"), names("e7 g7"));
-        assert_eq!(captures(&g, "f5h5"), names("h4"));
-        assert_eq!(captures(&g, "f5f3"), names("e3 f2"));
-        assert_eq!(captures(&g, "f5c5"), names("b5 c4 c6"));
+        let g = RefGame::from_str(v, DIAGRAM_2, None);
         // f5f7 by intervention, f5h5 and f5f3 by custodian, f5c5 by both.
         let fx = |t: &str| g.try_str(t).1;
         assert_eq!((fx("f5f7").intervention, fx("f5f7").custodian), (2, 0));
@@ -120,38 +119,24 @@ fn diagram_2_four_options_of_f5() {
 /// ruled case: every piece either rule captures is captured. The corner piece h8 is not
 /// captured by h5h7. (The article counts three captures for h5; under its rules h5g5 also
 /// captures g4 by custodian against g3, which the diagram does not mark: docs/rules.md says so.)
+/// What each move captures: the table.
 #[test]
 fn diagram_4_apitsodok_union_of_rules() {
-    let fen = "6bw/6b1/1w3w2/7b/1w1w1ww1/1w1w2b1/1b1wb3/3b2w1 b";
-    let g = RefGame::from_str(Variant::Apitsodok, fen, None);
-    assert_eq!(captures(&g, "h5f5"), names("f4 f6"));
-    assert_eq!(captures(&g, "h5d5"), names("d2 d3 d4"));
+    let g = RefGame::from_str(Variant::Apitsodok, DIAGRAM_4, None);
     assert!(g.try_str("h5d5").1.long_line);
-    assert_eq!(captures(&g, "h5b5"), names("b3 b4 b6"));
     assert_eq!(g.try_str("h5b5").1.overlap, 1);
-    assert!(captures(&g, "h5h7").is_empty());
-    assert!(captures(&g, "e2g2").is_empty());
-    assert_eq!(captures(&g, "h5g5"), names("g4"));
     assert_eq!(capturing_moves_from(&g, "h5"), names("h5b5 h5d5 h5f5 h5g5"));
 }
 
-const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
-
 /// The Mak-yek article's diagram 6 (docs/rules.md, Rek): the four options of e5 and the king's
-/// a2a5.
+/// a2a5 (what each captures: the table).
 #[test]
 fn diagram_6_rek_king_captured_and_enclosures() {
     let mut g = RefGame::from_str(Variant::Rek, DIAGRAM_6, None);
-    assert_eq!(captures(&g, "e5g5"), names("g4 g6"));
-    assert_eq!(captures(&g, "e5e3"), names("e2"));
-    assert_eq!(captures(&g, "e5e7"), names("e8"));
-    let group = names("a6 a7 a8 b7 b8 c8");
-    assert_eq!(captures(&g, "e5a5"), group);
-    assert_eq!(captures(&g, "a2a5"), group);
     assert_eq!(g.try_str("e5g5").1.intervention, 2);
     assert!(g.try_str("e5g5").1.king_captured);
     assert_eq!(g.try_str("e5e3").1.enclosure, 1);
-    assert_eq!(g.try_str("a2a5").1.enclosure, 6);
+    assert_eq!(g.try_str("a2a5").1.enclosure, names(DIAGRAM_6_GROUP).len());
     assert_eq!(capturing_moves_from(&g, "e5"), names("e5a5 e5e3 e5e7 e5g5"));
     assert_eq!(capturing_moves_from(&g, "a2"), names("a2a5"));
     g.play_str("e5g5");
@@ -168,13 +153,12 @@ fn minrekchanh_king_steps_one_square_in_eight_directions() {
         .filter(|m| m.starts_with("a2"))
         .collect();
     assert_eq!(king, names("a2a1 a2a3 a2b1 a2b2 a2b3"));
-    // The men still move like rooks and capture the same way.
-    assert_eq!(captures(&g, "e5g5"), names("g4 g6"));
-    // A diagonal king step captures by intervention along the rank and the file.
+    // The men still move like rooks and capture the same way (the table).
+    // A diagonal king step captures by intervention along the rank and the file (c4 d3 d5 e4:
+    // the table).
     let g = RefGame::from_str(Variant::MinRekChanh, "8/8/8/3b4/2b1b3/2Wb4/8/8 w", None);
     let (_, fx) = g.try_str("c3d4");
     assert!(fx.king_moved && fx.king_diagonal);
-    assert_eq!(captures(&g, "c3d4"), names("c4 d3 d5 e4"));
     assert_eq!(fx.intervention, 4);
     // In Rek the same king moves like a rook instead (and cannot reach d4).
     let g = RefGame::from_str(Variant::Rek, "8/8/8/3b4/2b1b3/2Wb4/8/8 w", None);
@@ -185,22 +169,13 @@ fn minrekchanh_king_steps_one_square_in_eight_directions() {
 #[test]
 fn rek_enclosure_uses_edges_and_takes_the_king_with_its_group() {
     // Black king a8 with men b8 b7: the group's only liberty is c8. d8c8 fills it, and the
-    // whole group, king included, is captured (the board edge closes it too).
+    // whole group, king included, is captured (the board edge closes it too; a8 b7 b8: the
+    // table, with the groups without liberties that the mover does not touch, which stay).
     let mut g = RefGame::from_str(Variant::Rek, "Bb1w4/wbw5/1w6/8/8/8/8/W7 w", None);
-    assert_eq!(captures(&g, "d8c8"), names("a8 b7 b8"));
-    // While the group has a liberty, touching it captures nothing.
-    assert!(captures(&g, "b6c6").is_empty());
     let fx = g.play_str("d8c8");
     assert!(fx.king_captured);
     assert_eq!(fx.enclosure, 3);
     assert_eq!(g.outcome(), ROutcome::Win(Col::W, RReason::KingCaptured));
-    // A group without liberties that does not touch the moved piece stays.
-    takes(Variant::Rek, "bw6/w7/8/8/8/8/5w2/W5wB w", "f2f1", "");
-    // Liberties are counted per group: a2 (liberty a1) and b1 (liberties a1, c1) are separate
-    // groups; c2b2 touches both and takes neither.
-    takes(Variant::Rek, "7W/8/8/8/8/w7/b1w5/1b1w3B w", "c2b2", "");
-    // d1c1 encloses b1 (a1 king, b2 man, c1 mover); a2, also without liberty, is not touched.
-    takes(Variant::Rek, "8/8/8/8/8/w7/bw6/Wb1w3B w", "d1c1", "b1");
 }
 
 #[test]
@@ -213,25 +188,21 @@ fn rek_side_to_move_without_king_loses_first() {
     assert_eq!(g.outcome(), ROutcome::Ongoing);
     g.play_str("a1a2");
     assert_eq!(g.outcome(), ROutcome::Win(Col::W, RReason::KingCaptured));
-    // Rek men capture by intervention only along rank and file, never as a custodian line.
+    // Rek men capture by intervention only along rank and file, never as a custodian line
+    // (a1b1 here captures nothing: the table).
     let g = RefGame::from_str(Variant::Rek, "8/8/8/8/8/8/8/W1bw3B w", None);
     assert!(g.find("a1b1").is_some());
-    assert!(captures(&g, "a1b1").is_empty());
 }
 
 #[test]
 fn makyek_custodian_lines_and_safe_entry() {
-    // A line of three closed by the mover: all three go.
+    // A line of three closed by the mover: all three go (the table, with the line with a gap
+    // and intervention).
     let g = RefGame::from_str(Variant::Makyek, "8/8/8/8/8/8/8/w1bbbw1b w", None);
-    assert_eq!(captures(&g, "a1b1"), names("c1 d1 e1"));
     assert!(g.try_str("a1b1").1.long_line);
-    // A line with a gap is not captured.
-    takes(Variant::Makyek, "8/8/8/8/8/8/8/w1bb1wb1 w", "a1b1", "");
-    // Intervention: moving between two enemies takes both.
-    takes(Variant::Makyek, "8/8/8/8/8/8/1w6/b1b5 w", "b2b1", "a1 c1");
-    // Completing a line flanked by enemies is safe: only the mover captures.
+    // Completing a line flanked by enemies is safe: only the mover captures (the table), and
+    // the mover's own pieces stay.
     let mut g = RefGame::from_str(Variant::Makyek, "8/8/8/8/8/2b5/8/wb1w4 b", None);
-    assert!(captures(&g, "c3c1").is_empty());
     g.play_str("c3c1");
     assert_eq!((g.pos.count(Col::W), g.pos.count(Col::B)), (2, 2));
     // No pieces: the side to move has none and loses.
@@ -308,9 +279,7 @@ fn gala_placement_phase() {
     // An empty board with White to move: d4 too.
     let g = RefGame::from_str(Variant::Gala, "7/7/7/7/7/7/7 w w3b0", None);
     assert_eq!(g.legal_strings(), vec!["d4".to_string()]);
-    // Placing between two enemies, or flanking one, captures nothing.
-    takes(Variant::Gala, "7/7/7/3b3/3w3/7/7 w w10b8", "d5", "");
-    takes(Variant::Gala, "7/7/7/1w1w3/7/7/7 b w10b8", "c4", "");
+    // Placing between two enemies, or flanking one, captures nothing: the table.
     // Black with nothing in hand moves while White (3 in hand) still places.
     let mut g = RefGame::from_str(Variant::Gala, "7/7/7/3w3/3b3/7/b6 b w3b0", None);
     assert!(g.legal_strings().iter().all(|m| m.len() == 4));
@@ -354,17 +323,9 @@ fn gala_movement_restriction_while_pieces_in_hand() {
 
 #[test]
 fn gala_captures_single_pieces_by_custodian_only() {
-    // Both hands empty: moves only.
-    // c1c3 flanks nothing (c4 is White, c5 empty).
-    takes(Variant::Gala, "7/7/7/b1w1b2/7/7/2b4 b", "c1c3", "");
-    takes(Variant::Gala, "7/7/3b3/3w3/7/7/3b3 b", "d1d3", "d4");
-    // A line of two is not captured.
-    takes(Variant::Gala, "7/3b3/3w3/3w3/7/7/3b3 b", "d1d3", "");
-    // No intervention: moving between two enemies captures nothing.
-    takes(Variant::Gala, "7/7/7/2w1w2/7/7/3b3 b", "d1d4", "");
-    // Several singles at once.
+    // Both hands empty: moves only. Single pieces, a line of two that stays, no intervention:
+    // the table. Several singles at once count as three custodian captures.
     let g = RefGame::from_str(Variant::Gala, "7/7/3b3/3w3/1bw3b/3w3/3b3 b", None);
-    assert_eq!(captures(&g, "g3d3"), names("c3 d2 d4"));
     assert_eq!(g.try_str("g3d3").1.custodian, 3);
 }
 
@@ -378,7 +339,6 @@ fn hunt_hunter_steps_jumps_and_is_flanked() {
     assert!(g.find("e5d5").is_some());
     let (_, fx) = g.try_str("e5e3");
     assert!(fx.hunter_jump);
-    assert_eq!(captures(&g, "e5e3"), names("e4"));
     // No jump when the square beyond is taken or off the board, and never over two.
     let g = RefGame::from_str(Variant::Hunt, "8/8/8/4B3/4w3/4w3/8/w6w b", None);
     assert!(g.find("e5e3").is_none());
@@ -397,8 +357,8 @@ fn hunt_hunter_steps_jumps_and_is_flanked() {
     assert!(fx.hunter_flanked);
     g.play_str("c1c3");
     assert_eq!(g.outcome(), ROutcome::Win(Col::W, RReason::KingCaptured));
-    // Flanking needs the man just moved next to the hunter and a man straight beyond it.
-    takes(Variant::Hunt, "8/8/8/8/2w5/3B4/8/w3w3 w", "e1e3", "");
+    // Flanking needs the man just moved next to the hunter and a man straight beyond it (the
+    // table).
     // The hunter without a move loses.
     let g = RefGame::from_str(Variant::Hunt, "Bww5/w7/w7/8/8/8/8/8 b", None);
     assert_eq!(g.outcome(), ROutcome::Win(Col::W, RReason::NoLegalMove));

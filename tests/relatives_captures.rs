@@ -1,14 +1,15 @@
-//! The relatives of Ming Mang (the contract in `docs/relatives-spec.md`): one test per capture
-//! rule, the Mak-yek article's diagrams 2 and 6 (docs/rules.md), Gala's placement rules, the
-//! hunt, rule 7 with pieces in hand, the notation and every validation error, and what the
-//! command line refuses. (Perft through the CLI is in `tests/perft_cli.rs`, the search in
-//! `tests/search_relatives.rs`.)
+//! The relatives of Ming Mang (the contract in `docs/relatives-spec.md`): every capture case of
+//! `common::relatives_cases` (each rule, the Mak-yek article's diagrams 2, 4 and 6 of
+//! docs/rules.md; the reference runs the same table), the ends the captures bring, Gala's
+//! placement rules, the hunt, rule 7 with pieces in hand, the notation and every validation
+//! error, and what the command line refuses. (Perft through the CLI is in
+//! `tests/perft_cli.rs`, the search in `tests/search_relatives.rs`.)
 
 mod common;
 
 use common::binary::run_ok;
-use common::bridge::engine_moves as legal;
-use common::text::names;
+use common::bridge::{engine_moves as legal, preset_game as game};
+use common::relatives_cases::{check_every_case, DIAGRAM_6};
 use mingmang::rules::{
     format_position, parse_position, Color, EndReason, Game, Outcome, Preset, Rules,
 };
@@ -18,16 +19,6 @@ const WHITE_TOOK_THE_KING: Outcome = Outcome::Win(Color::White, EndReason::KingC
 
 fn rules(name: &str) -> Rules {
     Rules::preset(Preset::from_name(name).unwrap())
-}
-
-fn game(variant: &str, fen: &str) -> Game {
-    Game::from_position(rules(variant), parse_position(fen).unwrap()).unwrap()
-}
-
-/// Asserts that `mv` in `variant` from `fen` captures exactly the squares `expected` ("": none).
-fn takes(variant: &str, fen: &str, mv: &str, expected: &str) {
-    let g = game(variant, fen);
-    assert_eq!(captures(&g, mv), names(expected), "{variant} {fen} {mv}");
 }
 
 /// `game` after `mv`.
@@ -51,65 +42,14 @@ fn captures(game: &Game, mv: &str) -> Vec<String> {
     v
 }
 
-// The Mak-yek article's diagram 2 (docs/rules.md, Mak-yek; White to move, the piece on f5).
-const DIAGRAM_2: &str = "8/4b1b1/2b5/wb3w2/2b4b/3wb2w/5b2/5w2 w";
-
 #[test]
-fn diagram_2_all_four_options_of_f5() {
-    let g = game("makyek", DIAGRAM_2);
-    assert_eq!(captures(&g, "f5f7"), names("e7 g7"), "intervention");
-    assert_eq!(captures(&g, "f5h5"), names("h4"), "custodian");
-    assert_eq!(captures(&g, "f5f3"), names("e3 f2"), "two custodians");
-    assert_eq!(
-        captures(&g, "f5c5"),
-        names("c6 c4 b5"),
-        "intervention and custodian together"
-    );
-    // Apit-sodok captures the same way (diagram 4's ruling: the union).
-    let a = game("apitsodok", DIAGRAM_2);
-    assert_eq!(captures(&a, "f5c5"), names("c6 c4 b5"));
+fn every_capture_case() {
+    check_every_case(|variant, fen, mv| captures(&game(variant, fen), mv));
 }
-
-#[test]
-fn custodian_line_takes_whole_lines_only_up_to_a_friend() {
-    // White a1 moves to a4: b4 c4 d4 black, e4 white: the line of three goes.
-    takes("makyek", "8/8/8/8/1bbbw3/8/8/w7 w", "a1a4", "b4 c4 d4");
-    // Without the friend at the end nothing is taken.
-    takes("makyek", "8/8/8/8/1bbb4/8/8/w6w w", "a1a4", "");
-    // Moving into a gap between enemies on a line with a gap beyond is safe, and only the mover
-    // captures: Black's own move between two white pieces is not a capture of Black.
-    takes("makyek", "8/8/8/8/w1w5/8/8/1b6 b", "b1b4", "a4 c4"); // intervention
-}
-
-#[test]
-fn intervention_takes_the_pair_and_only_the_pair() {
-    // e8 slides to e4 between d4 and f4 (rank); e3 below has nothing beyond it.
-    takes("makyek", "4w3/8/8/8/3b1b2/4b3/8/8 w", "e8e4", "d4 f4");
-    // One side only: nothing.
-    takes("makyek", "4w3/8/8/8/3b4/8/8/8 w", "e8e4", "");
-    // Intervention takes just the two neighbours, not the lines behind them.
-    takes("makyek", "4w3/8/8/8/2bb1b2/8/8/8 w", "e8e4", "d4 f4");
-}
-
-#[test]
-fn intervention_on_both_lines_by_a_stepping_king() {
-    // Min Rek Chanh: the White king steps diagonally from f3 to e4, between d4/f4 and e5/e3.
-    takes(
-        "minrekchanh",
-        "7B/8/8/4b3/3b1b2/4bW2/8/8 w",
-        "f3e4",
-        "d4 e3 e5 f4",
-    );
-}
-
-// The Mak-yek article's diagram 6 (docs/rules.md, Rek; White to move).
-const DIAGRAM_6: &str = "bbbwbw2/bbw5/bw4B1/4w3/6b1/8/W2wbw2/4w3 w";
 
 #[test]
 fn diagram_6_king_captured_by_intervention_wins() {
-    let g = game("rek", DIAGRAM_6);
-    assert_eq!(captures(&g, "e5g5"), names("g4 g6"));
-    let done = after(&g, "e5g5");
+    let done = after(&game("rek", DIAGRAM_6), "e5g5");
     assert_eq!(done.outcome(), WHITE_TOOK_THE_KING);
     assert!(
         done.legal_moves().is_empty(),
@@ -118,33 +58,17 @@ fn diagram_6_king_captured_by_intervention_wins() {
 }
 
 #[test]
-fn diagram_6_enclosures() {
-    let g = game("rek", DIAGRAM_6);
-    assert_eq!(captures(&g, "e5e3"), names("e2"));
-    assert_eq!(captures(&g, "e5e7"), names("e8"));
-    let group = names("a6 a7 a8 b7 b8 c8");
-    assert_eq!(captures(&g, "e5a5"), group);
-    assert_eq!(captures(&g, "a2a5"), group, "the king captures too");
-    // Min Rek Chanh's king cannot slide there.
+fn diagram_6_min_rek_chanh_s_king_cannot_slide() {
+    // Its men enclose the group from a5 as Rek's do (the table); its king cannot go there.
     let m = game("minrekchanh", DIAGRAM_6);
     assert!(m.parse_move("a2a5").unwrap_err().contains("king steps"));
-    assert_eq!(captures(&m, "e5a5"), group);
 }
 
 #[test]
-fn enclosure_of_a_king_with_its_men() {
-    let g = game("rek", "8/8/8/8/8/8/W4www/w4bbB w");
+fn enclosure_of_a_king_with_its_men_wins() {
     // f1 g1 h1 (king) have their last liberty at e1; White a1 slides there.
-    assert_eq!(captures(&g, "a1e1"), names("f1 g1 h1"));
+    let g = game("rek", "8/8/8/8/8/8/W4www/w4bbB w");
     assert_eq!(after(&g, "a1e1").outcome(), WHITE_TOOK_THE_KING);
-    // A group with a liberty left survives.
-    takes("rek", "8/8/8/8/8/8/W5w1/w4bbB w", "a1e1", "");
-}
-
-#[test]
-fn rek_has_no_custodian_capture() {
-    // b1 black between a1 white and White arriving on c1: no enclosure (b2 empty), no capture.
-    takes("rek", "7B/8/8/8/8/8/8/wb4wW w", "g1c1", "");
 }
 
 #[test]
@@ -172,17 +96,6 @@ fn gala_start_and_placement_rules() {
     // Placement is compulsory while a side has pieces in hand and room in its half.
     assert!(g.parse_move("d4d3").unwrap_err().contains("must place"));
     assert_eq!(format_position(g.position()), "7/7/3w3/3b3/7/7/7 b w12b9");
-}
-
-#[test]
-fn gala_placing_captures_nothing_moving_captures_single_pieces_only() {
-    // White d4 below Black d5; White places on d6: no capture by placing.
-    takes("gala", "7/7/3b3/3w3/7/7/7 w w12b9", "d6", "");
-    // With White's hand empty, moving a piece to d6 takes d5.
-    takes("gala", "3w3/7/3b3/3w3/7/7/7 w w0b9", "d7d6", "d5");
-    // Two in a row are not taken (custodian single only), and no intervention.
-    takes("gala", "3w3/7/3b3/3b3/3w3/7/7 w w0b8", "d7d6", ""); // a line of two survives
-    takes("gala", "3w3/7/7/2b1b2/7/7/7 w w0b8", "d7d5", ""); // no intervention in Gala
 }
 
 #[test]
@@ -253,18 +166,13 @@ fn hunt_steps_jumps_flanking_and_too_few_men() {
     // The hunter jumps over an adjacent man to the empty square beyond (not compulsory).
     let g = game("makyek-hunt", "8/8/8/4B3/4w3/8/8/ww6 b");
     assert_eq!(legal(&g), ["e5d5", "e5e3", "e5e6", "e5f5"]);
-    assert_eq!(captures(&g, "e5e3"), names("e4"));
     assert!(g.parse_move("e5e4").unwrap_err().contains("hunter"));
     // No jump when the square beyond is taken.
     let g = game("makyek-hunt", "8/8/8/4B3/4w3/4w3/8/w7 b");
     assert_eq!(legal(&g), ["e5d5", "e5e6", "e5f5"]);
-    // Two men flank the hunter: White wins.
+    // Two men flank the hunter (f1f5 takes e5: the table): White wins.
     let g = game("makyek-hunt", "8/8/8/3wB3/8/8/8/5w2 w");
-    assert_eq!(captures(&g, "f1f5"), names("e5"));
     assert_eq!(after(&g, "f1f5").outcome(), WHITE_TOOK_THE_KING);
-    // A man next to the hunter with nothing behind does not capture; the hunter captures
-    // nothing by stepping.
-    takes("makyek-hunt", "8/8/8/4B3/8/8/8/4w2w w", "e1e4", "");
     // Two men left, the hunter jumps one: fewer than two men, Black wins.
     let mut g = game("makyek-hunt", "8/8/8/4B3/4w3/8/8/w7 b");
     g.play_text("e5e3").unwrap();

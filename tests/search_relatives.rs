@@ -16,8 +16,9 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::search::{env_or, search_to_depth};
-use mingmang::harness::selfplay::{play_game, EnginePlayer, GreedyPlayer, Player};
+use common::bridge::preset_game;
+use common::search::{engine_at_depth, env_or, search_to_depth};
+use mingmang::harness::selfplay::{play_game, GreedyPlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, Color, EndReason, Game, GameKind, Outcome, Preset, Rules};
 use mingmang::search::{Limits, SearchConfig};
@@ -31,6 +32,7 @@ const GAMES: u32 = 20;
 /// under 100.
 const MAX_PLIES: u32 = 1000;
 
+/// The engine at `depth`; `REL_NOPRUNE` set switches its pruning off.
 fn engine(depth: u32) -> Box<dyn Player> {
     let mut config = SearchConfig::default();
     if std::env::var("REL_NOPRUNE").is_ok() {
@@ -39,13 +41,7 @@ fn engine(depth: u32) -> Box<dyn Player> {
         config.lmr = false;
         config.null_move = false;
     }
-    Box::new(EnginePlayer::new(
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        config,
-    ))
+    engine_at_depth(depth, config)
 }
 
 /// Wins, losses, draws of the engine, and how its wins ended.
@@ -233,7 +229,7 @@ fn search_one_position() {
     let preset = Preset::from_name(&std::env::var("REL_VARIANT").expect("REL_VARIANT"))
         .expect("a variant name");
     let depth = env_or("REL_DEPTH", DEPTH);
-    let game = game(preset, &text);
+    let game = preset_game(preset.name(), &text);
     println!("eval {}", eval(&game));
     let mut s = Searcher::new(4);
     let stop = std::sync::atomic::AtomicBool::new(false);
@@ -247,14 +243,9 @@ fn search_one_position() {
     println!("{r:?}");
 }
 
-fn game(preset: Preset, text: &str) -> Game {
-    let pos = mingmang::rules::parse_position(text).unwrap();
-    Game::from_position(Rules::preset(preset), pos).unwrap()
-}
-
 /// The evaluation of the position `text` of `preset`, for the side to move.
 fn eval_at(preset: Preset, text: &str) -> i32 {
-    eval(&game(preset, text))
+    eval(&preset_game(preset.name(), text))
 }
 
 fn eval(game: &Game) -> i32 {

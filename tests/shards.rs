@@ -634,7 +634,7 @@ fn too_many_faults_fail_the_match_and_its_merge() {
     let m = Match::new("faults")
         .python("--fault crash --after 2", "name=bad proto=ugi")
         .python("--seed 3", "name=good proto=ugi")
-        .flags("--games 10 --movetime 20 --timemargin 300 --max-plies 60")
+        .flags("--games 10 --movetime 20 --timemargin 10000 --max-plies 60")
         .records();
     // Two faults are tolerated; the third stops the match (a game already under way may
     // still finish).
@@ -647,7 +647,7 @@ fn too_many_faults_fail_the_match_and_its_merge() {
     let m = Match::new("faults-ok")
         .python("--fault crash --after 2", "name=bad proto=ugi")
         .python("--seed 3", "name=good proto=ugi")
-        .flags("--games 4 --movetime 20 --timemargin 300 --max-plies 60 --fault-limit 100")
+        .flags("--games 4 --movetime 20 --timemargin 10000 --max-plies 60 --fault-limit 100")
         .records();
     let played = m.run();
     assert!(

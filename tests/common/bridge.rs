@@ -42,6 +42,14 @@ pub fn ming_mang_game(fen: &str, opts: Opts) -> Game {
         .unwrap_or_else(|e| panic!("engine refused {fen}: {e}"))
 }
 
+/// An engine game of the preset `name` (a relative, say) from the position string `fen`;
+/// panics if refused.
+pub fn preset_game(name: &str, fen: &str) -> Game {
+    let preset = Preset::from_name(name).unwrap_or_else(|| panic!("no preset {name}"));
+    Game::from_position(Rules::preset(preset), parse_position(fen).unwrap())
+        .unwrap_or_else(|e| panic!("engine refused {name} {fen}: {e}"))
+}
+
 /// The current position string of an engine game.
 pub fn fen(game: &Game) -> String {
     format_position(game.position())

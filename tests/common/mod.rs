@@ -8,9 +8,12 @@
 //! - `bridge`: the engine in the reference interface's terms.
 //! - `crosscheck`: the driver of the random games that compare the engine with a reference.
 //! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
+//! - `driven`: a clock that moves only when the search polls, for the logic of time limits.
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: running `mingmang match` and reading what it writes.
 //! - `perft_table`: the perft counts of every game.
+//! - `relatives_cases`: the capture cases of the relatives, one table run against the engine
+//!   and the reference alike.
 //! - `search`: what the search tests share.
 //! - `scratch`: scratch folders for tests that write files.
 
@@ -19,12 +22,14 @@
 pub mod binary;
 pub mod bridge;
 pub mod crosscheck;
+pub mod driven;
 pub mod interface;
 pub mod matches;
 pub mod patterns;
 pub mod perft_table;
 pub mod reference;
 pub mod reference_relatives;
+pub mod relatives_cases;
 pub mod scratch;
 pub mod search;
 pub mod text;

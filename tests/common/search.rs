@@ -1,9 +1,11 @@
 //! What the search tests share: a search under given limits (to a fixed depth, say), the
-//! search with every pruning switched off, and the environment variables of the measurements.
+//! search with every pruning switched off, the engine as a player at a fixed depth, and the
+//! environment variables of the measurements.
 
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
+use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::Game;
 use mingmang::search::{Limits, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher};
 
@@ -54,6 +56,15 @@ pub fn search_to_depth(game: &Game, depth: u32, config: SearchConfig) -> SearchR
         ..Limits::default()
     };
     search_limited(game, &limits, config).0
+}
+
+/// The engine as a player that searches every move to `depth` with `config`.
+pub fn engine_at_depth(depth: u32, config: SearchConfig) -> Box<dyn Player> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    Box::new(EnginePlayer::new(limits, config))
 }
 
 /// The environment variable `key` read as a `T`, or `default` when it is unset or unreadable.
