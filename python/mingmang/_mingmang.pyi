@@ -313,8 +313,10 @@ class Engine:
     ) -> SearchResult:
         """Searches ``game`` within the limits given (times in seconds), releasing the GIL.
 
-        ``multipv`` and ``skill_level`` apply to this search only. With no limit at all the
-        search runs until :meth:`stop` or Ctrl-C.
+        ``multipv`` and ``skill_level`` apply to this search only. Any clock parameter makes a
+        clock, an increment alone too, as in the protocol: a side without its own time on it
+        thinks for its increment, or a second without one. With no limit at all the search
+        runs until :meth:`stop` or Ctrl-C.
         """
 
 def num_actions(width: int, height: int) -> int:

@@ -1085,7 +1085,8 @@ impl Engine {
 
     /// Searches `game` for the move to play, within the limits given (all optional and
     /// combined: whichever is reached first ends the search). Times are in seconds.
-    /// `multipv` and `skill_level` apply to this search only. With no limit at all the
+    /// `multipv` and `skill_level` apply to this search only. Any clock parameter makes a
+    /// clock, an increment alone too, as in the protocol. With no limit at all the
     /// search runs until `stop()` (or Ctrl-C). The GIL is released meanwhile.
     #[pyo3(signature = (
         game, *, depth = None, nodes = None, time = None, white_clock = None,

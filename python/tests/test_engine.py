@@ -45,6 +45,15 @@ def test_a_clock_limit_is_honoured():
     assert time.monotonic() - started < 1.0
 
 
+def test_an_increment_alone_makes_a_clock_as_in_every_front_end():
+    # The clock rule of the protocol: any clock parameter makes a clock. White has no time
+    # of its own here, so it thinks for its increment (or a second with none) and answers.
+    game = mingmang.Game("makyek")
+    for inc in (0.0, 0.2):
+        found = mingmang.Engine().search(game, white_inc=inc)
+        assert game.is_legal(found.best_move)
+
+
 def test_multipv_reports_distinct_lines_for_this_search_only():
     engine = mingmang.Engine()
     game = mingmang.Game("mingmang", board_size="6x6")
