@@ -96,7 +96,10 @@ fn the_protocol_gives_each_clock_its_budget() {
         let (_, best, took) = engine.go(&format!("go {words}"));
         assert!(!best.is_empty(), "{words}");
         // The search stops at the first poll at or past its budget.
-        assert!(took >= expected && took <= expected + TICK, "{words}: {took:?}");
+        assert!(
+            took >= expected && took <= expected + TICK,
+            "{words}: {took:?}"
+        );
     }
 }
 
@@ -114,7 +117,10 @@ fn the_facade_gives_each_clock_the_same_budget() {
             })
             .unwrap();
         let took = Duration::from_millis(found.line.time_ms);
-        assert!(took >= expected && took <= expected + TICK, "{words}: {took:?}");
+        assert!(
+            took >= expected && took <= expected + TICK,
+            "{words}: {took:?}"
+        );
     }
 }
 
