@@ -54,11 +54,25 @@ export class RulesLibrary {
    * `position` and `moves` (optional): a game record, its start and the moves from there.
    */
   newGame(rules = {}, position = '', moves = '') {
-    const len = this.input(`${JSON.stringify(rules)}\n${position}\n${moves}`);
+    const len = this.input(`${optionsLine(rules)}\n${position}\n${moves}`);
     const handle = this.wasm.mm_game_new(len);
     if (handle < 0) throw new RulesError(this.output());
     return new RulesGame(this, handle, rules);
   }
+}
+
+/**
+ * Rule options as the module reads them: `Name=value` pairs separated by tabs. A value with a
+ * tab or a line break could not be read back, so it is refused here.
+ */
+function optionsLine(rules) {
+  return Object.entries(rules)
+    .map(([name, value]) => {
+      const pair = `${name}=${value}`;
+      if (/[\t\r\n]/.test(pair)) throw new RulesError(`rules: option ${name} has a tab or line break`);
+      return pair;
+    })
+    .join('\t');
 }
 
 /** One game, checked by the rules. Its state: see `state()`. */

@@ -7,10 +7,11 @@
 //! - [`rules`]: the rules library for a page: games of any variant, size and rule option,
 //!   their legal moves, play, undo, outcome, position and move list, answered as JSON.
 //!
-//! [`io`] carries strings across the boundary; [`host`] holds the few functions the host
-//! (JavaScript) provides.
+//! [`io`] carries strings across the boundary, [`json`] writes the rules library's answers;
+//! [`host`] holds the few functions the host (JavaScript) provides.
 
 pub mod host;
 pub mod io;
+pub mod json;
 pub mod rules;
 pub mod worker;

@@ -4,61 +4,63 @@
 
 use std::cell::RefCell;
 
-use mingmang::api::{Engine, Game, GameRules, OptionInfo, Side};
-use serde_json::{json, Map, Value};
-
 use crate::io;
+use crate::json::Json;
+use mingmang::api::{Engine, Game, GameRules, OptionInfo, Side};
 
 thread_local! {
     static GAMES: RefCell<Vec<Option<Game>>> = const { RefCell::new(Vec::new()) };
 }
 
-fn option_json(o: &OptionInfo) -> Value {
-    json!({
-        "name": o.name,
-        "kind": o.kind,
-        "range": o.range,
-        "default": o.default,
-        "choices": o.choices,
-        "help": o.help,
-    })
+fn option_json(o: &OptionInfo) -> Json {
+    Json::object([
+        ("name", o.name.as_str().into()),
+        ("kind", o.kind.as_str().into()),
+        ("range", o.range.into()),
+        ("default", o.default.as_str().into()),
+        ("choices", Json::strings(o.choices.iter().cloned())),
+        ("help", o.help.as_str().into()),
+    ])
 }
 
 /// The variants, the rule options and the engine options, for building a settings form.
 #[no_mangle]
 pub extern "C" fn mm_rules_info() {
-    let info = json!({
-        "variants": GameRules::variants(),
-        "ruleOptions": GameRules::options().iter().map(option_json).collect::<Vec<_>>(),
-        "engineOptions": Engine::options().iter().map(option_json).collect::<Vec<_>>(),
-    });
+    let options = |list: Vec<OptionInfo>| Json::List(list.iter().map(option_json).collect());
+    let info = Json::object([
+        ("variants", Json::strings(GameRules::variants())),
+        ("ruleOptions", options(GameRules::options())),
+        ("engineOptions", options(Engine::options())),
+    ]);
     io::answer(info.to_string());
 }
 
-/// Rules from a JSON object of rule options (`{"Variant": "gala", "MaxPlies": "200"}`),
-/// set in the table's order so that the variant comes before the options that depend on it.
-fn rules_from(text: &str) -> Result<GameRules, String> {
-    let given: Map<String, Value> =
-        serde_json::from_str(text).map_err(|e| format!("rules: not a JSON object: {e}"))?;
-    let mut rules = GameRules::default();
-    for option in GameRules::options() {
-        let value = given
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(&option.name))
-            .map(|(_, v)| v);
-        let text = match value {
-            None => continue,
-            Some(Value::String(s)) => s.clone(),
-            Some(v) => v.to_string(),
-        };
-        rules.set(&option.name, &text).map_err(|e| e.to_string())?;
+/// Rules from a line of rule options, `Name=value` pairs separated by tabs
+/// (`Variant=gala\tMaxPlies=200`; an empty line for the defaults), set in the table's order
+/// so that the variant comes before the options that depend on it.
+fn rules_from(line: &str) -> Result<GameRules, String> {
+    let mut given = Vec::new();
+    for pair in line.split('\t').filter(|p| !p.trim().is_empty()) {
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("rules: '{pair}' is not Name=value"))?;
+        given.push((name.trim(), value.trim()));
     }
-    if let Some(name) = given.keys().find(|name| {
+    if let Some((name, _)) = given.iter().find(|(name, _)| {
         !GameRules::options()
             .iter()
             .any(|o| o.name.eq_ignore_ascii_case(name))
     }) {
         return Err(format!("unknown rule option '{name}'"));
+    }
+    let mut rules = GameRules::default();
+    for option in GameRules::options() {
+        if let Some((_, value)) = given
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(&option.name))
+        {
+            rules.set(&option.name, value).map_err(|e| e.to_string())?;
+        }
     }
     Ok(rules)
 }
@@ -101,14 +103,15 @@ fn with_game(handle: i32, f: impl FnOnce(&mut Game) -> Result<String, String>) -
     }
 }
 
-/// A new game: the input (`len` bytes) is a JSON object of rule options, then optionally a
-/// line with a position string and a line with moves played from it (a game record). Returns
+/// A new game: the input (`len` bytes) is a line of rule options (see `rules_from`), then
+/// optionally a line with a position string and a line with moves played from it (a game
+/// record). Returns
 /// the game's handle, or -1 with the message in the output.
 #[no_mangle]
 pub extern "C" fn mm_game_new(len: usize) -> i32 {
     let input = io::input(len);
     let mut lines = input.splitn(3, '\n');
-    let made = rules_from(lines.next().unwrap_or("{}")).and_then(|rules| {
+    let made = rules_from(lines.next().unwrap_or("")).and_then(|rules| {
         let position = lines.next().unwrap_or("").trim();
         let moves = lines.next().unwrap_or("").trim();
         if position.is_empty() {
@@ -141,28 +144,31 @@ pub extern "C" fn mm_game_free(handle: i32) {
 
 /// Everything a page draws and checks: rules, size, positions, side to move, moves played,
 /// legal moves, outcome, the last move's captures.
-fn state(game: &Game) -> Value {
+fn state(game: &Game) -> Json {
     let rules = game.rules();
     let outcome = game.outcome();
-    json!({
-        "variant": rules.variant(),
-        "rules": rules.describe(),
-        "width": rules.width(),
-        "height": rules.height(),
-        "start": game.start_position(),
-        "position": game.position(),
-        "side": game.side_to_move().name(),
-        "ply": game.ply(),
-        "moves": game.moves(),
-        "legal": game.legal_moves(),
-        "outcome": {
-            "status": outcome.status.protocol(),
-            "reason": outcome.reason.map(|r| format!("{r:?}")),
-            "territory": outcome.territory,
-            "text": outcome.text,
-        },
-        "lastCaptures": game.last_captures(),
-    })
+    Json::object([
+        ("variant", rules.variant().into()),
+        ("rules", rules.describe().into()),
+        ("width", rules.width().into()),
+        ("height", rules.height().into()),
+        ("start", game.start_position().into()),
+        ("position", game.position().into()),
+        ("side", game.side_to_move().name().into()),
+        ("ply", game.ply().into()),
+        ("moves", Json::strings(game.moves())),
+        ("legal", Json::strings(game.legal_moves())),
+        (
+            "outcome",
+            Json::object([
+                ("status", outcome.status.protocol().into()),
+                ("reason", outcome.reason.map(|r| format!("{r:?}")).into()),
+                ("territory", outcome.territory.into()),
+                ("text", outcome.text.into()),
+            ]),
+        ),
+        ("lastCaptures", Json::strings(game.last_captures())),
+    ])
 }
 
 /// The state of game `handle` as JSON.
@@ -195,10 +201,10 @@ pub extern "C" fn mm_game_undo(handle: i32) -> i32 {
 #[no_mangle]
 pub extern "C" fn mm_game_threats(handle: i32) -> i32 {
     with_game(handle, |game| {
-        Ok(json!({
-            "white": game.takeable_by(Side::White),
-            "black": game.takeable_by(Side::Black),
-        })
+        Ok(Json::object([
+            ("white", Json::strings(game.takeable_by(Side::White))),
+            ("black", Json::strings(game.takeable_by(Side::Black))),
+        ])
         .to_string())
     })
 }
@@ -216,6 +222,7 @@ pub extern "C" fn mm_game_perft(handle: i32, depth: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
 
     fn answer() -> String {
         crate::io::answer_text()
@@ -237,7 +244,7 @@ mod tests {
 
     #[test]
     fn a_game_is_made_played_and_taken_back() {
-        let h = new_game(r#"{"Variant": "gala"}"#);
+        let h = new_game("Variant=gala");
         assert!(h >= 0);
         assert_eq!(mm_game_state(h), 0);
         let s: Value = serde_json::from_str(&answer()).unwrap();
@@ -256,17 +263,18 @@ mod tests {
 
     #[test]
     fn rules_and_records_are_checked() {
-        assert_eq!(new_game(r#"{"Variant": "chess"}"#), -1);
+        assert_eq!(new_game("Variant=chess"), -1);
         assert!(answer().contains("chess"));
-        assert_eq!(new_game(r#"{"Colour": "red"}"#), -1);
-        assert_eq!(new_game("not json"), -1);
-        let h = new_game("{\"BoardSize\": \"5x5\", \"MaxPlies\": 30}\n\na2b2 e4d4");
+        assert_eq!(new_game("Colour=red"), -1);
+        assert!(answer().contains("Colour"));
+        assert_eq!(new_game("not a pair"), -1);
+        let h = new_game("BoardSize=5x5\tMaxPlies=30\n\na2b2 e4d4");
         assert!(h >= 0);
         mm_game_state(h);
         let s: Value = serde_json::from_str(&answer()).unwrap();
         assert_eq!((s["width"].as_u64(), s["ply"].as_u64()), (Some(5), Some(2)));
         assert_eq!(s["rules"], "5x5 max-plies 30");
-        let h = new_game("{}\n2w1/2b1/wb2/4/2w1 w\nc1c3");
+        let h = new_game("\n2w1/2b1/wb2/4/2w1 w\nc1c3");
         assert!(h >= 0);
         mm_game_state(h);
         let s: Value = serde_json::from_str(&answer()).unwrap();
