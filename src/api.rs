@@ -285,6 +285,50 @@ impl GameRules {
             .map_err(|e| Error::new(ErrorKind::Option, e))
     }
 
+    /// Sets several rule options at once, in the table's order whatever the order given (so a
+    /// `BoardSize` that fits only the new `Variant` comes after it): the one way every binding
+    /// applies a set of options. Refused, with nothing changed, if a name is not a rule option,
+    /// names one option twice, or any value is refused.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::api::GameRules;
+    ///
+    /// let mut rules = GameRules::default();
+    /// // Given before the variant it fits, applied after it.
+    /// rules.set_all(&[("BoardSize", "7x7"), ("variant", "gala")])?;
+    /// assert_eq!((rules.variant(), rules.width()), ("gala".to_string(), 7));
+    /// assert!(rules.set_all(&[("MaxPlies", "50"), ("Colour", "red")]).is_err());
+    /// assert_eq!(rules.get("MaxPlies")?, "0");
+    /// # Ok::<(), mingmang::api::Error>(())
+    /// ```
+    pub fn set_all(&mut self, options: &[(&str, &str)]) -> Result<(), Error> {
+        let table = &RULE_OPTIONS;
+        let refused = |message: String| Error::new(ErrorKind::Option, message);
+        for (i, (name, _)) in options.iter().enumerate() {
+            if !table.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+                return Err(refused(format!("unknown rule option '{name}'")));
+            }
+            if options[..i]
+                .iter()
+                .any(|(earlier, _)| earlier.eq_ignore_ascii_case(name))
+            {
+                return Err(refused(format!("rule option '{name}' given twice")));
+            }
+        }
+        let mut next = *self;
+        for option in table {
+            if let Some((_, value)) = options
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case(option.name))
+            {
+                next.set(option.name, value)?;
+            }
+        }
+        *self = next;
+        Ok(())
+    }
+
     /// The value of the rule option `name` (any case), as the protocol writes it.
     ///
     /// # Examples

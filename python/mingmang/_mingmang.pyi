@@ -78,7 +78,8 @@ class Rules:
 
     Option names are the protocol's (``BoardSize``, ``EnchainedCapture``, ``Territory``,
     ``CornerCapture``, ``LastPieceLeap``, ``MaxPlies``) in any case, underscores allowed:
-    ``Rules("gundru", territory=True, max_plies=200)``.
+    ``Rules("gundru", territory=True, max_plies=200)``. The options are applied at once in
+    the protocol's order, whatever order they are given in; a refused one changes nothing.
     """
 
     def __new__(cls, variant: str = "mingmang", **options: _OptionValue) -> "Rules": ...

@@ -168,20 +168,25 @@ struct Rules {
 }
 
 impl Rules {
-    /// Sets each keyword option in the order given, so that `BoardSize` may follow the
-    /// variant it fits.
+    /// Sets the keyword options at once, in the table's order as every binding does
+    /// (`GameRules::set_all`): `BoardSize` may come before the variant it fits.
     fn set_all(&mut self, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
         let Some(options) = options else {
             return Ok(());
         };
         let table = api::GameRules::options();
+        let mut given = Vec::new();
         for (key, value) in options.iter() {
             let key: String = key.extract()?;
             let name = option_name(&key, &table);
             let text = option_text(&name, &value)?;
-            self.inner.set(&name, &text).map_err(raise)?;
+            given.push((name, text));
         }
-        Ok(())
+        let pairs: Vec<(&str, &str)> = given
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        self.inner.set_all(&pairs).map_err(raise)
     }
 
     /// The rules named by `variant` (a variant name, `Rules`, or `None` for the default),

@@ -27,6 +27,15 @@ def test_rules_accept_python_keywords_and_protocol_names():
     assert rules == mingmang.Rules("gundru", board_size="7x5", territory=True, max_plies=200)
 
 
+def test_keyword_options_apply_in_the_table_order_as_in_every_binding():
+    # The board comes before the variant it fits in the call, after it in the table.
+    rules = mingmang.Rules("gala", board_size="8x8", Variant="mingmang")
+    assert (rules.variant, rules.width) == ("mingmang", 8)
+    # A refused set changes nothing.
+    with pytest.raises(mingmang.OptionError):
+        mingmang.Rules("gala", max_plies=50, board_size="8x8")
+
+
 def test_play_undo_and_history():
     game = mingmang.Game("mingmang", board_size="5x5")
     assert game.position() == "wbbbb/w3b/w3b/w3b/wwwwb w"

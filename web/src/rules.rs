@@ -36,8 +36,8 @@ pub extern "C" fn mm_rules_info() {
 }
 
 /// Rules from a line of rule options, `Name=value` pairs separated by tabs
-/// (`Variant=gala\tMaxPlies=200`; an empty line for the defaults), set in the table's order
-/// so that the variant comes before the options that depend on it.
+/// (`Variant=gala\tMaxPlies=200`; an empty line for the defaults), set at once in the
+/// table's order (`GameRules::set_all`).
 fn rules_from(line: &str) -> Result<GameRules, String> {
     let mut given = Vec::new();
     for pair in line.split('\t').filter(|p| !p.trim().is_empty()) {
@@ -46,22 +46,8 @@ fn rules_from(line: &str) -> Result<GameRules, String> {
             .ok_or_else(|| format!("rules: '{pair}' is not Name=value"))?;
         given.push((name.trim(), value.trim()));
     }
-    if let Some((name, _)) = given.iter().find(|(name, _)| {
-        !GameRules::options()
-            .iter()
-            .any(|o| o.name.eq_ignore_ascii_case(name))
-    }) {
-        return Err(format!("unknown rule option '{name}'"));
-    }
     let mut rules = GameRules::default();
-    for option in GameRules::options() {
-        if let Some((_, value)) = given
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(&option.name))
-        {
-            rules.set(&option.name, value).map_err(|e| e.to_string())?;
-        }
-    }
+    rules.set_all(&given).map_err(|e| e.to_string())?;
     Ok(rules)
 }
 
