@@ -1,5 +1,5 @@
 //! The `mingmang` command: the protocol engine by default, GTP, perft and bench; the tools'
-//! subcommands (`match`, `datagen`, `tune`) are handed to `mingmang-tools`.
+//! subcommands (`match`, `datagen`, `tune`, `latency`) are handed to `mingmang-tools`.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -81,6 +81,10 @@ enum Command {
     /// Fit the evaluation weights to records (the Texel method): run by mingmang-tools.
     #[command(disable_help_flag = true)]
     Tune(ToolArgs),
+    /// Time the engine's answers through the protocol (isready, stop, quit, short searches):
+    /// run by mingmang-tools.
+    #[command(disable_help_flag = true)]
+    Latency(ToolArgs),
     /// Search the fixed benchmark positions (one thread, fresh table); the last line is
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
@@ -117,6 +121,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => forward::run_tool("match", args),
         Some(Command::Datagen(args)) => forward::run_tool("datagen", args),
         Some(Command::Tune(args)) => forward::run_tool("tune", args),
+        Some(Command::Latency(args)) => forward::run_tool("latency", args),
         None => Settings::from_args(&cli.rules, &cli.engine).map(|settings| {
             greet_at_a_terminal(
                 "waiting for protocol commands on stdin: try ugi, position startpos, go depth 6, \

@@ -1,6 +1,7 @@
-//! The `mingmang-tools` command: engine-vs-engine matches, self-play training data and the
-//! fitting of evaluation weights. The engine's `mingmang` command hands its `match`,
-//! `datagen` and `tune` subcommands to this one, so both spellings run the same code.
+//! The `mingmang-tools` command: engine-vs-engine matches, self-play training data, the
+//! fitting of evaluation weights and the protocol latency benchmark. The engine's `mingmang`
+//! command hands its `match`, `datagen`, `tune` and `latency` subcommands to this one, so both
+//! spellings run the same code.
 
 use std::process::ExitCode;
 
@@ -14,9 +15,9 @@ mod data_commands;
 #[command(
     name = "mingmang-tools",
     version,
-    about = "Matches, training data and tuning for the Ming Mang engine",
-    after_help = "The same subcommands run as `mingmang match`, `mingmang datagen` and \
-                  `mingmang tune`; docs/data.md describes the workflow."
+    about = "Matches, training data, tuning and latency figures for the Ming Mang engine",
+    after_help = "The same subcommands run as `mingmang match`, `mingmang datagen`, \
+                  `mingmang tune` and `mingmang latency`; docs/data.md describes the workflow."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -64,6 +65,11 @@ enum Command {
         #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
         freeze: Vec<String>,
     },
+    /// Time an engine's answers through the protocol: isready (idle and searching), stop and
+    /// quit during go infinite, the overshoot of go movetime 50, short clocks and go depth 1
+    /// on the 8x8 and 19x19 starts; min, median, p90 and max in ms over --runs fresh
+    /// processes. A benchmark: the figures depend on the machine and its load.
+    Latency(mingmang_tools::latency::LatencyArgs),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +85,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Match(args) => run_match(&args),
         Command::Datagen(args) => data_commands::datagen(args),
+        Command::Latency(args) => mingmang_tools::latency::run(&args),
         Command::Tune {
             data,
             eval_file,

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -282,6 +282,14 @@ impl Engine {
         if self.process.is_some() {
             return Ok(());
         }
+        self.start_with(rule_options(rules))
+    }
+
+    /// Starts a new process: greeting, the `setoption` pairs `first`, the user's options,
+    /// then `isready`. A match gives the rule options first; the latency benchmark none, so
+    /// the engine plays its defaults.
+    pub fn start_with(&mut self, first: Vec<(String, String)>) -> Result<(), String> {
+        self.process = None;
         self.process = Some(Process::spawn(&self.spec)?);
         self.starts += 1;
         let hello = self.spec.proto.hello();
@@ -299,7 +307,7 @@ impl Engine {
                 HANDSHAKE_TIMEOUT,
             )?;
             self.id_name = id_name;
-            for (name, value) in rule_options(rules) {
+            for (name, value) in first {
                 self.send(&format!("setoption name {name} value {value}"))?;
             }
             for (name, value) in self.spec.options.clone() {
@@ -366,6 +374,34 @@ impl Engine {
                         p.last_words()
                     )));
                 }
+            }
+        }
+    }
+
+    /// Sends `quit` and waits up to `timeout` for the process to exit, returning its exit
+    /// status. The process is gone afterwards either way (killed if it did not exit in time).
+    pub fn quit(&mut self, timeout: Duration) -> Result<ExitStatus, Fault> {
+        self.send("quit")?;
+        let deadline = Instant::now() + timeout;
+        let mut p = self
+            .process
+            .take()
+            .ok_or(Fault::Crash("not running".into()))?;
+        // Its stdout closes as it exits: that is waited for without polling, then the exit.
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match p.lines.recv_timeout(left) {
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout),
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        loop {
+            match p.child.try_wait() {
+                Ok(Some(status)) => return Ok(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
+                Ok(None) => return Err(Fault::Timeout),
+                Err(e) => return Err(Fault::Crash(format!("cannot wait for the engine: {e}"))),
             }
         }
     }
