@@ -17,6 +17,7 @@ pub mod merge;
 pub mod openings;
 pub mod preset;
 pub mod record;
+pub mod records;
 pub mod referee;
 pub mod stats;
 pub mod tc;
@@ -40,10 +41,12 @@ use journal::{journal_path, read_journal, Journal};
 use json::Json;
 use mingmang::rules::random::{RandomOpening, Stream};
 use openings::{extend_opening, opening_position, Opening};
-use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
-use stats::{
-    elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, SprtOutcome, Wdl,
+use records::{
+    decision_text, GameEntry, PairsRecord, PlayerRecord, ShardSummary, SprtRecord, WdlRecord,
 };
+pub use records::{SUMMARY_FORMAT, SUMMARY_VERSION};
+use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
+use stats::{elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtOutcome, Wdl};
 use thinking::ThinkingTally;
 
 /// Where the openings come from.
@@ -643,14 +646,6 @@ fn progress_line(
     line
 }
 
-fn decision_text(d: SprtDecision) -> &'static str {
-    match d {
-        SprtDecision::Continue => "undecided",
-        SprtDecision::AcceptH0 => "H0 accepted",
-        SprtDecision::AcceptH1 => "H1 accepted",
-    }
-}
-
 /// The final summary as printed on stdout.
 pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> String {
     let mut out = format!(
@@ -692,16 +687,6 @@ fn faults_text<N: std::fmt::Display + Copy + Default + PartialEq>(
     } else {
         format!("Faults: {}\n", each.join("; "))
     }
-}
-
-/// Each engine's faults as JSON objects (kind to count).
-fn faults_json<N: Copy + Into<Json>>(faults: &[BTreeMap<String, N>]) -> Json {
-    Json::Array(
-        faults
-            .iter()
-            .map(|f| Json::Object(f.iter().map(|(k, n)| (k.clone(), (*n).into())).collect()))
-            .collect(),
-    )
 }
 
 /// One line per engine (only the first of a two-engine match): its games against its
@@ -804,191 +789,82 @@ fn endings_text<N: std::fmt::Display>(
     )
 }
 
-/// The SPRT's fields in a JSON summary.
-fn sprt_json(sprt: &Sprt, outcome: &SprtOutcome) -> Json {
-    let (lo, hi) = sprt.bounds();
-    let (at, llr_then) = match outcome.decided_at {
-        Some((at, llr)) => (Json::from(at), Json::from(llr)),
-        None => (Json::Null, Json::Null),
-    };
-    json::obj(vec![
-        ("elo0", Json::from(sprt.elo0)),
-        ("elo1", Json::from(sprt.elo1)),
-        ("alpha", Json::from(sprt.alpha)),
-        ("beta", Json::from(sprt.beta)),
-        ("model", json::text(sprt.model.name())),
-        ("llr", Json::from(outcome.llr)),
-        ("lower", Json::from(lo)),
-        ("upper", Json::from(hi)),
-        ("decision", json::text(decision_text(outcome.decision))),
-        ("decided_after_games", at),
-        ("llr_at_decision", llr_then),
-    ])
-}
-
-fn wdl_fields(wdl: &Wdl) -> Vec<(&'static str, Json)> {
-    let e = elo_estimate(wdl);
-    vec![
-        ("wins", Json::from(wdl.wins)),
-        ("losses", Json::from(wdl.losses)),
-        ("draws", Json::from(wdl.draws)),
-        ("games", Json::from(wdl.games())),
-        ("points", Json::from(wdl.points())),
-        ("score", wdl.score().map_or(Json::Null, Json::from)),
-        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
-        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
-        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
-        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
-        ("los", Json::from(los(wdl))),
-    ]
-}
-
-/// The `pairs` object of a two-engine summary: the pair counts (by the first engine's points,
-/// 0 to 2 in halves) and the Elo estimate and LOS counted by pairs.
-fn pairs_json(pairs: &Pairs) -> Json {
-    let e = elo_estimate_pairs(pairs);
-    json::obj(vec![
-        (
-            "counts",
-            Json::Array(pairs.counts.iter().map(|&c| Json::from(c)).collect()),
-        ),
-        ("pairs", Json::from(pairs.pairs())),
-        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
-        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
-        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
-        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
-        ("los", Json::from(los_pairs(pairs))),
-    ])
-}
-
-/// What a summary file says it is: `format` and `version` name the layout, `kind` a shard
-/// (one `mingmang match`) or a merge of shards.
-pub const SUMMARY_FORMAT: &str = "mingmang match summary";
-/// The layout's version: 2 carries the shard's identity, its status and the faults.
-pub const SUMMARY_VERSION: u64 = 2;
-
 /// The JSON summary: what it is and its identity (settings, engines with fingerprints, seed,
 /// openings), its status, totals from the first engine's side, each engine against the field,
 /// SPRT, terminations, faults, disagreements and one entry per game.
 pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> Json {
+    records::to_json(&shard_summary(config, report, tally))
+}
+
+/// The shard's summary record.
+pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> ShardSummary {
     let s = &config.settings;
-    let mut top: Vec<(&str, Json)> = vec![
-        ("format", json::text(SUMMARY_FORMAT)),
-        ("version", Json::from(SUMMARY_VERSION)),
-        ("kind", json::text("shard")),
-        ("status", json::text(&report.status)),
-        ("identity", report.identity.to_json()),
-        ("engine_commands", Json::Array(report.engines_about.clone())),
-        (
-            "openings_file",
-            match &config.openings {
-                OpeningSource::List { path, .. } => json::text(path),
-                _ => Json::Null,
-            },
-        ),
-        (
-            "journal",
-            report
-                .journal
-                .as_ref()
-                .map_or(Json::Null, |p| json::text(p.display().to_string())),
-        ),
-        (
-            "engines",
-            Json::Array(config.engines.iter().map(|e| json::text(&e.name)).collect()),
-        ),
-        ("games_scheduled", Json::from(report.scheduled as i64)),
-        ("games_played", Json::from(report.records.len() as i64)),
-        (
-            "variant",
-            s.variant.as_deref().map_or(Json::Null, json::text),
-        ),
-        ("size", json::text(s.rules.size().to_string())),
-        ("rules", json::text(s.rules.to_string())),
-        ("time_control", json::text(time_control_text(config))),
-        ("seed", Json::from(config.seed as i64)),
-    ];
-    top.extend(wdl_fields(&tally.per_engine[0]));
-    if config.engines.len() == 2 {
-        top.push(("pairs", pairs_json(&tally.pairs)));
-    }
-    top.push((
-        "players",
-        Json::Array(
-            config
-                .engines
-                .iter()
-                .zip(&tally.per_engine)
-                .zip(&report.engine_starts)
-                .map(|((spec, wdl), starts)| {
-                    let mut f = vec![("name", json::text(&spec.name))];
-                    f.extend(wdl_fields(wdl));
-                    f.push(("starts", Json::from(*starts)));
-                    json::obj(f)
-                })
-                .collect(),
-        ),
-    ));
-    top.push((
-        "sprt",
-        match (&config.sprt, report.sprt) {
-            (Some(sprt), outcome) => {
-                sprt_json(sprt, &outcome.unwrap_or_else(SprtOutcome::undecided))
-            }
-            (None, _) => Json::Null,
-        },
-    ));
-    top.push((
-        "terminations",
-        Json::Object(
-            tally
-                .terminations
-                .iter()
-                .map(|(k, v)| (k.clone(), Json::from(*v)))
-                .collect(),
-        ),
-    ));
-    top.push(("faults", faults_json(&tally.faults)));
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
-    top.push(("thinking", tally.thinking.json(&names)));
-    top.push((
-        "disagreements",
-        Json::Array(
-            report
-                .records
-                .iter()
-                .flat_map(|r| {
-                    r.disagreements
-                        .iter()
-                        .map(|d| json::text(format!("game {}: {d}", r.number)))
-                })
-                .collect(),
-        ),
-    ));
-    // The per-game list: "games" is the count, as for each player.
-    top.push((
-        "game_records",
-        Json::Array(
-            report
-                .records
-                .iter()
-                .map(|r| {
-                    json::obj(vec![
-                        ("number", Json::from(r.number as i64)),
-                        ("round", Json::from(r.round)),
-                        ("white", json::text(&r.names[0])),
-                        ("black", json::text(&r.names[1])),
-                        ("result", json::text(r.result.pgn())),
-                        ("termination", json::text(r.termination.keyword())),
-                        ("reason", json::text(r.termination.describe())),
-                        ("plies", Json::from(r.moves.len() as i64)),
-                        ("opening", json::text(&r.opening_fen)),
-                    ])
-                })
-                .collect(),
-        ),
-    ));
-    json::obj(top)
+    ShardSummary {
+        format: SUMMARY_FORMAT,
+        version: SUMMARY_VERSION,
+        kind: "shard",
+        status: report.status.clone(),
+        identity: report.identity.to_json(),
+        engine_commands: report.engines_about.clone(),
+        openings_file: match &config.openings {
+            OpeningSource::List { path, .. } => Some(path.clone()),
+            _ => None,
+        },
+        journal: report.journal.as_ref().map(|p| p.display().to_string()),
+        engines: config.engines.iter().map(|e| e.name.clone()).collect(),
+        games_scheduled: report.scheduled,
+        games_played: report.records.len(),
+        variant: s.variant.clone(),
+        size: s.rules.size().to_string(),
+        rules: s.rules.to_string(),
+        time_control: time_control_text(config),
+        seed: config.seed as i64,
+        totals: WdlRecord::of(&tally.per_engine[0]),
+        pairs: (config.engines.len() == 2).then(|| PairsRecord::of(&tally.pairs)),
+        players: config
+            .engines
+            .iter()
+            .zip(&tally.per_engine)
+            .zip(&report.engine_starts)
+            .map(|((spec, wdl), starts)| PlayerRecord {
+                name: spec.name.clone(),
+                wdl: WdlRecord::of(wdl),
+                starts: Some(*starts),
+            })
+            .collect(),
+        sprt: config
+            .sprt
+            .as_ref()
+            .map(|sprt| SprtRecord::of(sprt, &report.sprt.unwrap_or_else(SprtOutcome::undecided))),
+        terminations: tally.terminations.clone(),
+        faults: tally.faults.clone(),
+        thinking: tally.thinking.json(&names),
+        disagreements: report
+            .records
+            .iter()
+            .flat_map(|r| {
+                r.disagreements
+                    .iter()
+                    .map(|d| format!("game {}: {d}", r.number))
+            })
+            .collect(),
+        game_records: report
+            .records
+            .iter()
+            .map(|r| GameEntry {
+                number: r.number,
+                round: r.round,
+                white: r.names[0].clone(),
+                black: r.names[1].clone(),
+                result: r.result.pgn(),
+                termination: r.termination.keyword(),
+                reason: r.termination.describe(),
+                plies: r.moves.len(),
+                opening: r.opening_fen.clone(),
+            })
+            .collect(),
+    }
 }
 
 /// The match's time control, followed by each engine's own limit where one has one, e.g.
@@ -1005,6 +881,7 @@ fn time_control_text(config: &MatchConfig) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::stats::SprtDecision;
     use super::*;
 
     fn sprt() -> Sprt {
@@ -1028,7 +905,7 @@ mod tests {
             ),
             "{text}"
         );
-        let json = json::render(&sprt_json(&sprt(), &outcome));
+        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &outcome)));
         assert!(json.contains("\"decision\": \"H1 accepted\""), "{json}");
         assert!(json.contains("\"decided_after_games\": 324"), "{json}");
         assert!(json.contains("\"llr_at_decision\": 2.978"), "{json}");
@@ -1054,7 +931,7 @@ mod tests {
             text.ends_with("LLR 1.500 [-2.944, 2.944] undecided\n"),
             "{text}"
         );
-        let json = json::render(&sprt_json(&sprt(), &open));
+        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &open)));
         assert!(json.contains("\"decided_after_games\": null"), "{json}");
     }
 }
