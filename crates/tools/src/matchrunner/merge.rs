@@ -567,21 +567,21 @@ impl Merged {
             self.games
         );
         let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
-        out.push_str(&super::results_text(&names, &self.players));
+        out.push_str(&super::report::results_text(&names, &self.players));
         if let Some(pairs) = &self.pairs {
-            out.push_str(&super::pairs_text(pairs));
+            out.push_str(&super::report::pairs_text(pairs));
         }
         for note in &self.notes {
             out.push_str(&format!("Note: {note}\n"));
         }
         if let Some((s, outcome)) = &self.sprt {
-            out.push_str(&super::sprt_text(s, outcome, self.games as usize));
+            out.push_str(&super::report::sprt_text(s, outcome, self.games as usize));
         }
-        out.push_str(&super::endings_text(
+        out.push_str(&super::report::endings_text(
             &self.terminations,
             self.disagreements.len(),
         ));
-        out.push_str(&super::faults_text(&names, &self.faults));
+        out.push_str(&super::report::faults_text(&names, &self.faults));
         if let Some(t) = &self.thinking {
             out.push_str(&t.text(&names));
         }
