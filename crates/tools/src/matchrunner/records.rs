@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::json::Json;
 use super::stats::{
-    elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, SprtOutcome, Wdl,
+    elo_estimate, elo_estimate_pairs, los, los_pairs, EloEstimate, Pairs, Sprt, SprtDecision,
+    SprtOutcome, Wdl,
 };
 
 /// What a summary file says it is: `format` and `version` name the layout, `kind` a shard
@@ -35,6 +36,14 @@ pub struct WdlRecord {
     pub games: u32,
     pub points: f64,
     pub score: Option<f64>,
+    #[serde(flatten)]
+    pub elo: EloRecord,
+}
+
+/// The Elo estimate (`null` before any game or for a perfect score) and the LOS, by games or
+/// by pairs; flattened into [`WdlRecord`] and [`PairsRecord`].
+#[derive(Clone, Debug, Serialize)]
+pub struct EloRecord {
     pub elo: Option<f64>,
     pub elo_error: Option<f64>,
     pub elo_low: Option<f64>,
@@ -42,10 +51,21 @@ pub struct WdlRecord {
     pub los: f64,
 }
 
+impl EloRecord {
+    fn of(e: Option<EloEstimate>, los: f64) -> EloRecord {
+        EloRecord {
+            elo: e.map(|e| e.elo),
+            elo_error: e.map(|e| e.error),
+            elo_low: e.map(|e| e.low),
+            elo_high: e.map(|e| e.high),
+            los,
+        }
+    }
+}
+
 impl WdlRecord {
     /// The record of `wdl`.
     pub fn of(wdl: &Wdl) -> WdlRecord {
-        let e = elo_estimate(wdl);
         WdlRecord {
             wins: wdl.wins,
             losses: wdl.losses,
@@ -53,11 +73,7 @@ impl WdlRecord {
             games: wdl.games(),
             points: wdl.points(),
             score: wdl.score(),
-            elo: e.map(|e| e.elo),
-            elo_error: e.map(|e| e.error),
-            elo_low: e.map(|e| e.low),
-            elo_high: e.map(|e| e.high),
-            los: los(wdl),
+            elo: EloRecord::of(elo_estimate(wdl), los(wdl)),
         }
     }
 }
@@ -79,25 +95,17 @@ pub struct PlayerRecord {
 pub struct PairsRecord {
     pub counts: [u32; 5],
     pub pairs: u32,
-    pub elo: Option<f64>,
-    pub elo_error: Option<f64>,
-    pub elo_low: Option<f64>,
-    pub elo_high: Option<f64>,
-    pub los: f64,
+    #[serde(flatten)]
+    pub elo: EloRecord,
 }
 
 impl PairsRecord {
     /// The record of `pairs`.
     pub fn of(pairs: &Pairs) -> PairsRecord {
-        let e = elo_estimate_pairs(pairs);
         PairsRecord {
             counts: pairs.counts,
             pairs: pairs.pairs(),
-            elo: e.map(|e| e.elo),
-            elo_error: e.map(|e| e.error),
-            elo_low: e.map(|e| e.low),
-            elo_high: e.map(|e| e.high),
-            los: los_pairs(pairs),
+            elo: EloRecord::of(elo_estimate_pairs(pairs), los_pairs(pairs)),
         }
     }
 }
