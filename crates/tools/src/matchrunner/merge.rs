@@ -24,7 +24,11 @@
 use std::collections::BTreeMap;
 
 use super::identity::{first_difference, ShardIdentity};
-use super::json::{self, Json};
+use super::json::Json;
+use super::records::{
+    self, MergedSummary, PairCounts, PairsRecord, PlayerRecord, ShardEntryRecord, SprtRecord,
+    WdlCounts, WdlRecord,
+};
 use super::stats::{Pairs, Sprt, SprtFlag, SprtModel, SprtOutcome, Wdl};
 use super::thinking::ThinkingTally;
 use super::{SUMMARY_FORMAT, SUMMARY_VERSION};
@@ -228,60 +232,34 @@ impl ShardEntry {
     }
 
     /// The entry as kept in a merged summary's `shards` list (what [`ShardEntry::read`] reads).
-    fn to_json(&self) -> Json {
-        let mut fields = vec![
-            ("file", json::text(&self.file)),
-            ("identity", self.identity.to_json()),
-            ("status", json::text(&self.status)),
-            (
-                "engines",
-                Json::Array(self.engines.iter().map(json::text).collect()),
-            ),
-            (
-                "players",
-                Json::Array(
-                    self.players
-                        .iter()
-                        .map(|w| {
-                            json::obj(vec![
-                                ("wins", Json::from(w.wins)),
-                                ("draws", Json::from(w.draws)),
-                                ("losses", Json::from(w.losses)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("games_played", Json::from(self.games)),
-        ];
-        if let Some(p) = &self.pairs {
-            fields.push((
-                "pairs",
-                json::obj(vec![(
-                    "counts",
-                    Json::Array(p.counts.iter().map(|&c| Json::from(c)).collect()),
-                )]),
-            ));
-        }
-        fields.extend(endings_json(
-            &self.terminations,
-            &self.faults,
-            &self.disagreements,
-        ));
-        if let Some(s) = &self.sprt {
+    fn record(&self) -> ShardEntryRecord {
+        let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
+        ShardEntryRecord {
+            file: self.file.clone(),
+            identity: self.identity.to_json(),
+            status: self.status.clone(),
+            engines: self.engines.clone(),
+            players: self
+                .players
+                .iter()
+                .map(|w| WdlCounts {
+                    wins: w.wins,
+                    draws: w.draws,
+                    losses: w.losses,
+                })
+                .collect(),
+            games_played: self.games,
+            pairs: self.pairs.map(|p| PairCounts { counts: p.counts }),
+            terminations: self.terminations.clone(),
+            faults: self.faults.clone(),
+            disagreements: self.disagreements.clone(),
             // The SPRT the shard ran, read on the shard's own games.
-            let pairs = self.pairs.unwrap_or_default();
-            let llr = s.llr_by_model(&self.players[0], &pairs);
-            fields.push((
-                "sprt",
-                super::sprt_json(s, &SprtOutcome::on_all_games(s, llr)),
-            ));
+            sprt: self.sprt.map(|s| {
+                let llr = s.llr_by_model(&self.players[0], &self.pairs.unwrap_or_default());
+                SprtRecord::of(&s, &SprtOutcome::on_all_games(&s, llr))
+            }),
+            thinking: self.thinking.as_ref().ok().map(|t| t.json(&names)),
         }
-        if let Ok(t) = &self.thinking {
-            let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
-            fields.push(("thinking", t.json(&names)));
-        }
-        json::obj(fields)
     }
 
     /// The same counts (the file it was read from aside). The thinking is not compared: a
@@ -351,32 +329,6 @@ fn sum_thinking(shards: &[ShardEntry]) -> Result<Option<ThinkingTally>, String> 
 
 /// The fields that say how games ended: endings by kind, each engine's faults, and the
 /// referee's disagreements (a shard and a merged summary write them alike).
-fn endings_json(
-    terminations: &BTreeMap<String, u64>,
-    faults: &[BTreeMap<String, u64>],
-    disagreements: &[String],
-) -> [(&'static str, Json); 3] {
-    [
-        ("terminations", counts_json(terminations)),
-        (
-            "faults",
-            Json::Array(faults.iter().map(counts_json).collect()),
-        ),
-        (
-            "disagreements",
-            Json::Array(disagreements.iter().map(json::text).collect()),
-        ),
-    ]
-}
-
-fn counts_json(map: &BTreeMap<String, u64>) -> Json {
-    Json::Object(
-        map.iter()
-            .map(|(k, v)| (k.clone(), Json::from(*v)))
-            .collect(),
-    )
-}
-
 /// The shard entries of one summary file: itself if it is a shard, its list if it is a merge.
 fn entries(file: &str, v: &Json) -> Result<Vec<ShardEntry>, String> {
     if v.get("format").and_then(Json::as_str) != Some(SUMMARY_FORMAT) {
@@ -615,21 +567,21 @@ impl Merged {
             self.games
         );
         let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
-        out.push_str(&super::results_text(&names, &self.players));
+        out.push_str(&super::report::results_text(&names, &self.players));
         if let Some(pairs) = &self.pairs {
-            out.push_str(&super::pairs_text(pairs));
+            out.push_str(&super::report::pairs_text(pairs));
         }
         for note in &self.notes {
             out.push_str(&format!("Note: {note}\n"));
         }
         if let Some((s, outcome)) = &self.sprt {
-            out.push_str(&super::sprt_text(s, outcome, self.games as usize));
+            out.push_str(&super::report::sprt_text(s, outcome, self.games as usize));
         }
-        out.push_str(&super::endings_text(
+        out.push_str(&super::report::endings_text(
             &self.terminations,
             self.disagreements.len(),
         ));
-        out.push_str(&super::faults_text(&names, &self.faults));
+        out.push_str(&super::report::faults_text(&names, &self.faults));
         if let Some(t) = &self.thinking {
             out.push_str(&t.text(&names));
         }
@@ -653,60 +605,37 @@ impl Merged {
     /// The merged result as a JSON summary of kind `merged`: the totals as a shard's summary
     /// has them, and each shard's counts (so that merging it again counts none twice).
     pub fn json(&self) -> Json {
+        records::to_json(&self.summary())
+    }
+
+    /// The merged summary's record.
+    pub fn summary(&self) -> MergedSummary {
         let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
-        let mut top = vec![
-            ("format", json::text(SUMMARY_FORMAT)),
-            ("version", Json::from(SUMMARY_VERSION)),
-            ("kind", json::text("merged")),
-            (
-                "engines",
-                Json::Array(self.engines.iter().map(json::text).collect()),
-            ),
-            ("games_played", Json::from(self.games)),
-        ];
-        top.extend(super::wdl_fields(&self.players[0]));
-        if let Some(pairs) = &self.pairs {
-            top.push(("pairs", super::pairs_json(pairs)));
+        MergedSummary {
+            format: SUMMARY_FORMAT,
+            version: SUMMARY_VERSION,
+            kind: "merged",
+            engines: self.engines.clone(),
+            games_played: self.games,
+            totals: WdlRecord::of(&self.players[0]),
+            pairs: self.pairs.as_ref().map(PairsRecord::of),
+            players: self
+                .engines
+                .iter()
+                .zip(&self.players)
+                .map(|(name, wdl)| PlayerRecord {
+                    name: name.clone(),
+                    wdl: WdlRecord::of(wdl),
+                    starts: None,
+                })
+                .collect(),
+            sprt: self.sprt.as_ref().map(|(s, o)| SprtRecord::of(s, o)),
+            terminations: self.terminations.clone(),
+            faults: self.faults.clone(),
+            disagreements: self.disagreements.clone(),
+            thinking: self.thinking.as_ref().map(|t| t.json(&names)),
+            shards: self.shards.iter().map(ShardEntry::record).collect(),
         }
-        top.push((
-            "players",
-            Json::Array(
-                self.engines
-                    .iter()
-                    .zip(&self.players)
-                    .map(|(name, wdl)| {
-                        let mut f = vec![("name", json::text(name))];
-                        f.extend(super::wdl_fields(wdl));
-                        json::obj(f)
-                    })
-                    .collect(),
-            ),
-        ));
-        top.push((
-            "sprt",
-            match &self.sprt {
-                Some((s, outcome)) => super::sprt_json(s, outcome),
-                None => Json::Null,
-            },
-        ));
-        top.extend(endings_json(
-            &self.terminations,
-            &self.faults,
-            &self.disagreements,
-        ));
-        // Written for readers only: a merge reads each shard's own thinking from `shards`, so
-        // merging this summary again counts no move twice.
-        top.push((
-            "thinking",
-            self.thinking
-                .as_ref()
-                .map_or(Json::Null, |t| t.json(&names)),
-        ));
-        top.push((
-            "shards",
-            Json::Array(self.shards.iter().map(ShardEntry::to_json).collect()),
-        ));
-        json::obj(top)
     }
 }
 

@@ -6,6 +6,8 @@
 //! - [`stats`]: Elo, error bars, LOS, SPRT. [`record`]: PGN-like records. [`json`]: summary.
 //! - [`identity`]: what makes a shard itself. [`journal`]: each game written as it ends, so a
 //!   stopped match resumes. [`merge`]: shards added up, or refused when they cannot be.
+//! - [`records`]: the JSON summaries as typed records. [`report`]: the progress line, the
+//!   summary in words and the JSON summary.
 //! - this module: the schedule, the worker threads and the running tally.
 
 pub mod args;
@@ -17,7 +19,9 @@ pub mod merge;
 pub mod openings;
 pub mod preset;
 pub mod record;
+pub mod records;
 pub mod referee;
+pub mod report;
 pub mod stats;
 pub mod tc;
 pub mod thinking;
@@ -40,10 +44,11 @@ use journal::{journal_path, read_journal, Journal};
 use json::Json;
 use mingmang::rules::random::{RandomOpening, Stream};
 use openings::{extend_opening, opening_position, Opening};
+pub use records::{SUMMARY_FORMAT, SUMMARY_VERSION};
 use referee::{play_game, start_fen, GameRecord, GameResult, GameSettings};
-use stats::{
-    elo_estimate, elo_estimate_pairs, los, los_pairs, Pairs, Sprt, SprtDecision, SprtOutcome, Wdl,
-};
+use report::progress_line;
+pub use report::{shard_summary, summary_json, summary_text};
+use stats::{Pairs, Sprt, SprtOutcome, Wdl};
 use thinking::ThinkingTally;
 
 /// Where the openings come from.
@@ -341,12 +346,14 @@ fn check_engines_start(config: &MatchConfig) -> Result<Vec<Option<String>>, Stri
         .collect()
 }
 
-/// Plays the match: starts the workers, collects results, prints progress to stderr, writes
-/// each game to the journal and the records as it finishes, stops early when the SPRT decides
-/// or the faults pass their limit, and writes the summary files. With `--json`, a journal of
-/// the same shard left by a stopped run is resumed: its games count and are not played again.
-/// An error when the match cannot be played or fails (an engine that cannot start, too many
-/// faults); the summary is written first where there is one.
+/// Plays the match: opens the outputs ([`open_outputs`]), counts the games a resumed journal
+/// kept, starts the workers on the rest ([`start_workers`]) and collects their results
+/// ([`collect_results`]): progress on stderr, each game to the journal and the records as it
+/// finishes, an early stop when the SPRT decides or the faults pass their limit, and the
+/// summary files. With `--json`, a journal of the same shard left by a stopped run is
+/// resumed: its games count and are not played again. An error when the match cannot be
+/// played or fails (an engine that cannot start, too many faults); the summary is written
+/// first where there is one.
 pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     if config.engines.len() < 2 {
         return Err("a match needs at least two --engine".into());
@@ -355,13 +362,56 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         return Err("--sprt needs exactly two engines".into());
     }
     let (jobs, openings_drawn) = schedule(config)?;
-    let scheduled = jobs.len();
+    let (outputs, report) = open_outputs(config, jobs.len(), openings_drawn)?;
+    let mut results = Results::new(config, &jobs, report, outputs.pgn);
+    let mut stop_now = false;
+    let done: HashSet<usize> = outputs.kept.iter().map(|r| r.number).collect();
+    if !outputs.kept.is_empty() {
+        eprintln!(
+            "Resuming: {} of {} games are in the journal",
+            outputs.kept.len(),
+            jobs.len()
+        );
+    }
+    for record in outputs.kept {
+        stop_now |= results.count(record)?;
+    }
+    let queue: VecDeque<Job> = if stop_now {
+        VecDeque::new()
+    } else {
+        jobs.into_iter()
+            .filter(|j| !done.contains(&j.number))
+            .collect()
+    };
+    let workers = start_workers(config, queue);
+    collect_results(results, workers, outputs.summary, outputs.journal)
+}
+
+/// The files a match writes, checked and opened before any game, and the games a resumed
+/// journal kept.
+struct Outputs {
+    /// The JSON summary (`--json`), checked; written whole each time.
+    summary: Option<Output>,
+    /// The journal beside the summary, started afresh with the kept games.
+    journal: Option<Journal>,
+    /// The records file (`--pgn`).
+    pgn: Option<File>,
+    /// The games of the journal of this shard left by a stopped run.
+    kept: Vec<GameRecord>,
+}
+
+/// Checks and opens the outputs before any game: a journal of this shard is resumed; any
+/// other existing result is kept unless --force. Starts each engine once to check it can, and
+/// writes the summary of the match as it starts ("running"), so that a shard that is stopped
+/// says so to a merge. Also returns the report the games will fill.
+fn open_outputs(
+    config: &MatchConfig,
+    scheduled: usize,
+    openings_drawn: u64,
+) -> Result<(Outputs, MatchReport), String> {
     let (engine_settings, mut engines_about): (Vec<Json>, Vec<Json>) =
         config.engines.iter().map(engine_identity).unzip();
     let identity = ShardIdentity::of(config, &engine_settings, openings_drawn);
-
-    // The outputs, checked before any game: a journal of this shard is resumed; any other
-    // existing result is kept unless --force.
     let journal_file = config.json.as_deref().map(journal_path).transpose()?;
     let kept = match &journal_file {
         Some(path) if path.exists() && !config.force => Some(read_journal(path, &identity)?),
@@ -372,7 +422,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
     if let OpeningSource::List { path, .. } = &config.openings {
         inputs.push(Path::new(path));
     }
-    let summary_out = match &config.json {
+    let summary = match &config.json {
         Some(path) => Some(Output::check(path, "--json", &inputs, replace)?),
         None => None,
     };
@@ -390,17 +440,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
             fields.insert("id_name".into(), name.map_or(Json::Null, Json::String));
         }
     }
-
-    // Pairs are counted for the two engines of a match; a round robin's per-engine results
-    // are against the field, where a pair has no single opponent.
-    let pair_of: HashMap<usize, u64> = if config.engines.len() == 2 {
-        jobs.iter()
-            .filter_map(|j| j.pair.map(|p| (j.number, p)))
-            .collect()
-    } else {
-        HashMap::new()
-    };
-    let mut report = MatchReport {
+    let report = MatchReport {
         records: Vec::new(),
         scheduled,
         sprt: None,
@@ -410,80 +450,122 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         engines_about,
         journal: journal_file.clone(),
     };
-    let mut tally = Tally::new(config.engines.len(), config.settings.rules.max_plies());
-    if let Some(out) = &summary_out {
-        // Written now, so that a shard that is stopped says so ("running") to a merge.
+    if let Some(out) = &summary {
+        let tally = Tally::new(config.engines.len(), config.settings.rules.max_plies());
         write_summary(out, config, &report, &tally)?;
     }
-    let mut last_summary = Instant::now();
-    let mut journal = match &journal_file {
+    let journal = match &journal_file {
         Some(path) => Some(Journal::create(path, &identity, &kept)?),
         None => None,
     };
-    let mut pgn = match &pgn_out {
+    let pgn = match &pgn_out {
         Some(out) => Some(
             File::create(out.path())
                 .map_err(|e| format!("cannot write {}: {e}", out.path().display()))?,
         ),
         None => None,
     };
-    let start_fen = start_fen(config.settings.rules);
-    let mut failure = None;
-    // Counts a finished game everywhere: tally, records file, SPRT, fault limit.
-    let mut count = |record: GameRecord,
-                     report: &mut MatchReport,
-                     tally: &mut Tally|
-     -> Result<bool, String> {
-        tally.add(&record, pair_of.get(&record.number).copied());
-        if let Some(file) = pgn.as_mut() {
-            file.write_all(record::format_record(&record, &config.settings, &start_fen).as_bytes())
-                .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write the records: {e}"))?;
+    let outputs = Outputs {
+        summary,
+        journal,
+        pgn,
+        kept,
+    };
+    Ok((outputs, report))
+}
+
+/// The results so far and what counts them: the report, the tally, the records file, the
+/// SPRT and the fault limit.
+struct Results<'a> {
+    config: &'a MatchConfig,
+    report: MatchReport,
+    tally: Tally,
+    pgn: Option<File>,
+    /// The pair of each game of a two-engine match, by game number.
+    pair_of: HashMap<usize, u64>,
+    start_fen: String,
+    /// Why the faults so far fail the match, once they do.
+    failure: Option<String>,
+}
+
+impl<'a> Results<'a> {
+    fn new(
+        config: &'a MatchConfig,
+        jobs: &[Job],
+        report: MatchReport,
+        pgn: Option<File>,
+    ) -> Results<'a> {
+        // Pairs are counted for the two engines of a match; a round robin's per-engine
+        // results are against the field, where a pair has no single opponent.
+        let pair_of: HashMap<usize, u64> = if config.engines.len() == 2 {
+            jobs.iter()
+                .filter_map(|j| j.pair.map(|p| (j.number, p)))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        Results {
+            config,
+            report,
+            tally: Tally::new(config.engines.len(), config.settings.rules.max_plies()),
+            pgn,
+            pair_of,
+            start_fen: start_fen(config.settings.rules),
+            failure: None,
         }
-        report.records.push(record);
+    }
+
+    /// Counts a finished game everywhere: tally, records file, SPRT, fault limit. True when
+    /// the match should stop.
+    fn count(&mut self, record: GameRecord) -> Result<bool, String> {
+        let config = self.config;
+        let tally = &mut self.tally;
+        tally.add(&record, self.pair_of.get(&record.number).copied());
+        if let Some(file) = self.pgn.as_mut() {
+            file.write_all(
+                record::format_record(&record, &config.settings, &self.start_fen).as_bytes(),
+            )
+            .and_then(|_| file.flush())
+            .map_err(|e| format!("cannot write the records: {e}"))?;
+        }
+        self.report.records.push(record);
         let mut stop = false;
         if let Some(sprt) = &config.sprt {
             let llr = sprt.llr_by_model(&tally.per_engine[0], &tally.pairs);
-            let outcome = report.sprt.get_or_insert_with(SprtOutcome::undecided);
-            stop |= outcome.update(sprt, llr, report.records.len());
+            let outcome = self.report.sprt.get_or_insert_with(SprtOutcome::undecided);
+            stop |= outcome.update(sprt, llr, self.report.records.len());
         }
         if let Some(why) = fault_failure(config, tally, false) {
-            failure = Some(why);
+            self.failure = Some(why);
             stop = true;
         }
         Ok(stop)
-    };
-    let mut stop_now = false;
-    let done: HashSet<usize> = kept.iter().map(|r| r.number).collect();
-    if !kept.is_empty() {
-        eprintln!(
-            "Resuming: {} of {scheduled} games are in the journal",
-            kept.len()
-        );
     }
-    for record in kept {
-        stop_now |= count(record, &mut report, &mut tally)?;
-    }
-    let queue: VecDeque<Job> = if stop_now {
-        VecDeque::new()
-    } else {
-        jobs.into_iter()
-            .filter(|j| !done.contains(&j.number))
-            .collect()
-    };
+}
+
+/// The match's workers at play: their threads, the games they finish (each with the engine
+/// starts its worker made since its last game) and the flag that stops them taking more.
+struct Workers {
+    threads: Vec<thread::JoinHandle<()>>,
+    finished: mpsc::Receiver<(GameRecord, Vec<u32>)>,
+    stop: Arc<AtomicBool>,
+}
+
+/// Starts `--concurrency` workers (no more than there are games) on the games of `queue`.
+/// Each owns its own engine processes, so games in parallel never share one.
+fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
     let remaining = queue.len();
     let queue = Arc::new(Mutex::new(queue));
     let stop = Arc::new(AtomicBool::new(false));
     // Each finished game comes with the engine starts its worker made since its last game,
     // so that a summary written while the match plays counts the starts too.
     let (tx, rx) = mpsc::channel::<(GameRecord, Vec<u32>)>();
-    let mut workers = Vec::new();
+    let mut threads = Vec::new();
     for _ in 0..config.concurrency.max(1).min(remaining) {
         let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
         let settings = config.settings.clone();
         let specs = config.engines.clone();
-        workers.push(thread::spawn(move || {
-            // Each worker owns its own engine processes, so games in parallel never share one.
+        threads.push(thread::spawn(move || {
             let mut engines: Vec<Engine> = specs.into_iter().map(Engine::new).collect();
             let mut reported = vec![0u32; engines.len()];
             loop {
@@ -505,25 +587,43 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
             }
         }));
     }
-    drop(tx);
-    for (record, new_starts) in rx {
+    Workers {
+        threads,
+        finished: rx,
+        stop,
+    }
+}
+
+/// Collects the workers' games as they finish: each to the journal, counted, the summary
+/// rewritten every few seconds and a progress line on stderr; then waits for the workers,
+/// decides the status, prints the summary and writes it.
+fn collect_results(
+    mut results: Results,
+    workers: Workers,
+    summary: Option<Output>,
+    mut journal: Option<Journal>,
+) -> Result<MatchReport, String> {
+    let config = results.config;
+    let scheduled = results.report.scheduled;
+    let mut last_summary = Instant::now();
+    for (record, new_starts) in workers.finished {
         if let Some(j) = journal.as_mut() {
             j.append(&record)?;
         }
-        for (total, n) in report.engine_starts.iter_mut().zip(new_starts) {
+        for (total, n) in results.report.engine_starts.iter_mut().zip(new_starts) {
             *total += n;
         }
-        if count(record, &mut report, &mut tally)? {
+        if results.count(record)? {
             // Games already running finish and count; no new game starts.
-            stop.store(true, Ordering::Relaxed);
+            workers.stop.store(true, Ordering::Relaxed);
         }
         // The summary follows the games as they end, so that a match stopped by a signal,
         // a lost node or a time limit leaves the tally of what it played beside its journal.
         // Every few seconds at most: the summary lists every game, and rewriting it after
         // each of thousands of fast games would cost more than the games.
-        if let Some(out) = summary_out.as_ref() {
+        if let Some(out) = summary.as_ref() {
             if last_summary.elapsed() >= SUMMARY_INTERVAL {
-                write_summary(out, config, &report, &tally)?;
+                write_summary(out, config, &results.report, &results.tally)?;
                 last_summary = Instant::now();
             }
         }
@@ -531,17 +631,23 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
             "{}",
             progress_line(
                 config,
-                &tally,
-                report.records.last().unwrap(),
-                report.records.len(),
+                &results.tally,
+                results.report.records.last().unwrap(),
+                results.report.records.len(),
                 scheduled
             )
         );
     }
-    for w in workers {
+    for w in workers.threads {
         w.join()
             .map_err(|_| "a match worker panicked".to_string())?;
     }
+    let Results {
+        mut report,
+        tally,
+        failure,
+        ..
+    } = results;
     let failure = failure.or_else(|| fault_failure(config, &tally, true));
     report.status = match &failure {
         Some(why) => format!("failed: {why}"),
@@ -550,7 +656,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, String> {
         None => "incomplete".into(),
     };
     print!("{}", summary_text(config, &report, &tally));
-    if let Some(out) = &summary_out {
+    if let Some(out) = &summary {
         write_summary(out, config, &report, &tally)?;
     }
     match failure {
@@ -601,460 +707,5 @@ fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRe
         disagreements: played.disagreements,
         time_controls,
         thinking: played.thinking,
-    }
-}
-
-/// `+12.3 ± 45.6`, or `n/a` before any game, or `+inf` for a perfect score.
-fn elo_text(wdl: &Wdl) -> String {
-    match elo_estimate(wdl) {
-        None => "n/a".into(),
-        Some(e) => format!("{:+.1} ± {:.1}", e.elo, e.error),
-    }
-}
-
-fn progress_line(
-    config: &MatchConfig,
-    tally: &Tally,
-    last: &GameRecord,
-    done: usize,
-    total: usize,
-) -> String {
-    let first = &tally.per_engine[0];
-    let mut line = format!(
-        "[{done}/{total}] game {} {} vs {}: {} ({}) | {} W{} L{} D{} score {:.1}/{} Elo {}",
-        last.number,
-        last.names[0],
-        last.names[1],
-        last.result.pgn(),
-        last.termination.describe(),
-        config.engines[0].name,
-        first.wins,
-        first.losses,
-        first.draws,
-        first.points(),
-        first.games(),
-        elo_text(first),
-    );
-    if let Some(sprt) = &config.sprt {
-        let (lo, hi) = sprt.bounds();
-        let llr = sprt.llr_by_model(first, &tally.pairs);
-        line.push_str(&format!(" LLR {llr:.2} [{lo:.2}, {hi:.2}]"));
-    }
-    line
-}
-
-fn decision_text(d: SprtDecision) -> &'static str {
-    match d {
-        SprtDecision::Continue => "undecided",
-        SprtDecision::AcceptH0 => "H0 accepted",
-        SprtDecision::AcceptH1 => "H1 accepted",
-    }
-}
-
-/// The final summary as printed on stdout.
-pub fn summary_text(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> String {
-    let mut out = format!(
-        "Finished: {} of {} games played ({})\n",
-        report.records.len(),
-        report.scheduled,
-        report.status
-    );
-    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
-    out.push_str(&results_text(&names, &tally.per_engine));
-    if names.len() == 2 {
-        out.push_str(&pairs_text(&tally.pairs));
-    }
-    if let (Some(sprt), Some(outcome)) = (&config.sprt, report.sprt) {
-        out.push_str(&sprt_text(sprt, &outcome, report.records.len()));
-    }
-    out.push_str(&endings_text(&tally.terminations, tally.disagreements));
-    out.push_str(&faults_text(&names, &tally.faults));
-    out.push_str(&tally.thinking.text(&names));
-    out
-}
-
-/// The `Faults:` line: each engine's games lost by a fault, by kind; empty without any.
-fn faults_text<N: std::fmt::Display + Copy + Default + PartialEq>(
-    names: &[&str],
-    faults: &[BTreeMap<String, N>],
-) -> String {
-    let each: Vec<String> = names
-        .iter()
-        .zip(faults)
-        .filter(|(_, f)| f.values().any(|n| *n != N::default()))
-        .map(|(name, f)| {
-            let kinds: Vec<String> = f.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            format!("{name}: {}", kinds.join(", "))
-        })
-        .collect();
-    if each.is_empty() {
-        String::new()
-    } else {
-        format!("Faults: {}\n", each.join("; "))
-    }
-}
-
-/// Each engine's faults as JSON objects (kind to count).
-fn faults_json<N: Copy + Into<Json>>(faults: &[BTreeMap<String, N>]) -> Json {
-    Json::Array(
-        faults
-            .iter()
-            .map(|f| Json::Object(f.iter().map(|(k, n)| (k.clone(), (*n).into())).collect()))
-            .collect(),
-    )
-}
-
-/// One line per engine (only the first of a two-engine match): its games against its
-/// opponent or the field, with the Elo estimate and LOS.
-fn results_text(names: &[&str], per_engine: &[Wdl]) -> String {
-    let mut out = String::new();
-    for (i, (name, wdl)) in names.iter().zip(per_engine).enumerate() {
-        let opponent = if names.len() == 2 {
-            format!(" vs {}", names[1 - i])
-        } else {
-            " vs the field".into()
-        };
-        out.push_str(&format!(
-            "{name}{opponent}: W {} L {} D {}, score {:.1}/{} ({:.3})",
-            wdl.wins,
-            wdl.losses,
-            wdl.draws,
-            wdl.points(),
-            wdl.games(),
-            wdl.score().unwrap_or(f64::NAN),
-        ));
-        if let Some(e) = elo_estimate(wdl) {
-            out.push_str(&format!(
-                ", Elo {:+.1} ± {:.1} (95%: {:.1} .. {:.1}), LOS {:.1}%",
-                e.elo,
-                e.error,
-                e.low,
-                e.high,
-                100.0 * los(wdl)
-            ));
-        }
-        out.push('\n');
-        if names.len() == 2 {
-            break;
-        }
-    }
-    out
-}
-
-/// The line of the game pairs of a two-engine match: how many pairs gave the first engine 0,
-/// 1/2, 1, 3/2 and 2 points, and the Elo estimate and LOS counted by pairs. Empty before the
-/// first complete pair.
-fn pairs_text(pairs: &Pairs) -> String {
-    let Some(e) = elo_estimate_pairs(pairs) else {
-        return String::new();
-    };
-    let [p0, p1, p2, p3, p4] = pairs.counts;
-    format!(
-        "By pairs: {} pair{}, 0: {p0}, 1/2: {p1}, 1: {p2}, 3/2: {p3}, 2: {p4}; Elo {:+.1} ± {:.1} \
-         (95%: {:.1} .. {:.1}), LOS {:.1}%\n",
-        pairs.pairs(),
-        if pairs.pairs() == 1 { "" } else { "s" },
-        e.elo,
-        e.error,
-        e.low,
-        e.high,
-        100.0 * los_pairs(pairs)
-    )
-}
-
-/// The SPRT line of a summary of `games` games: the LLR over all of them and the decision,
-/// with where it was taken when games that were running then were counted after it.
-fn sprt_text(sprt: &Sprt, outcome: &SprtOutcome, games: usize) -> String {
-    let (lo, hi) = sprt.bounds();
-    let mut decision = decision_text(outcome.decision).to_string();
-    if let Some((at, llr_then)) = outcome.decided_at.filter(|&(at, _)| at < games) {
-        let later = games - at;
-        let (games_word, counts) = if later == 1 {
-            ("game", "counts")
-        } else {
-            ("games", "count")
-        };
-        decision.push_str(&format!(
-            " after {at} games (LLR {llr_then:.3}); the {later} {games_word} running then {counts} too"
-        ));
-    }
-    format!(
-        "SPRT elo0 {} elo1 {} alpha {} beta {} by {}: LLR {:.3} [{lo:.3}, {hi:.3}] {decision}\n",
-        sprt.elo0,
-        sprt.elo1,
-        sprt.alpha,
-        sprt.beta,
-        sprt.model.name(),
-        outcome.llr,
-    )
-}
-
-/// The endings by kind and the number of disagreements.
-fn endings_text<N: std::fmt::Display>(
-    terminations: &BTreeMap<String, N>,
-    disagreements: usize,
-) -> String {
-    let terms: Vec<String> = terminations
-        .iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
-    format!(
-        "Terminations: {}\nDisagreements: {disagreements}\n",
-        terms.join(", ")
-    )
-}
-
-/// The SPRT's fields in a JSON summary.
-fn sprt_json(sprt: &Sprt, outcome: &SprtOutcome) -> Json {
-    let (lo, hi) = sprt.bounds();
-    let (at, llr_then) = match outcome.decided_at {
-        Some((at, llr)) => (Json::from(at), Json::from(llr)),
-        None => (Json::Null, Json::Null),
-    };
-    json::obj(vec![
-        ("elo0", Json::from(sprt.elo0)),
-        ("elo1", Json::from(sprt.elo1)),
-        ("alpha", Json::from(sprt.alpha)),
-        ("beta", Json::from(sprt.beta)),
-        ("model", json::text(sprt.model.name())),
-        ("llr", Json::from(outcome.llr)),
-        ("lower", Json::from(lo)),
-        ("upper", Json::from(hi)),
-        ("decision", json::text(decision_text(outcome.decision))),
-        ("decided_after_games", at),
-        ("llr_at_decision", llr_then),
-    ])
-}
-
-fn wdl_fields(wdl: &Wdl) -> Vec<(&'static str, Json)> {
-    let e = elo_estimate(wdl);
-    vec![
-        ("wins", Json::from(wdl.wins)),
-        ("losses", Json::from(wdl.losses)),
-        ("draws", Json::from(wdl.draws)),
-        ("games", Json::from(wdl.games())),
-        ("points", Json::from(wdl.points())),
-        ("score", wdl.score().map_or(Json::Null, Json::from)),
-        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
-        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
-        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
-        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
-        ("los", Json::from(los(wdl))),
-    ]
-}
-
-/// The `pairs` object of a two-engine summary: the pair counts (by the first engine's points,
-/// 0 to 2 in halves) and the Elo estimate and LOS counted by pairs.
-fn pairs_json(pairs: &Pairs) -> Json {
-    let e = elo_estimate_pairs(pairs);
-    json::obj(vec![
-        (
-            "counts",
-            Json::Array(pairs.counts.iter().map(|&c| Json::from(c)).collect()),
-        ),
-        ("pairs", Json::from(pairs.pairs())),
-        ("elo", e.map_or(Json::Null, |e| Json::from(e.elo))),
-        ("elo_error", e.map_or(Json::Null, |e| Json::from(e.error))),
-        ("elo_low", e.map_or(Json::Null, |e| Json::from(e.low))),
-        ("elo_high", e.map_or(Json::Null, |e| Json::from(e.high))),
-        ("los", Json::from(los_pairs(pairs))),
-    ])
-}
-
-/// What a summary file says it is: `format` and `version` name the layout, `kind` a shard
-/// (one `mingmang match`) or a merge of shards.
-pub const SUMMARY_FORMAT: &str = "mingmang match summary";
-/// The layout's version: 2 carries the shard's identity, its status and the faults.
-pub const SUMMARY_VERSION: u64 = 2;
-
-/// The JSON summary: what it is and its identity (settings, engines with fingerprints, seed,
-/// openings), its status, totals from the first engine's side, each engine against the field,
-/// SPRT, terminations, faults, disagreements and one entry per game.
-pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> Json {
-    let s = &config.settings;
-    let mut top: Vec<(&str, Json)> = vec![
-        ("format", json::text(SUMMARY_FORMAT)),
-        ("version", Json::from(SUMMARY_VERSION)),
-        ("kind", json::text("shard")),
-        ("status", json::text(&report.status)),
-        ("identity", report.identity.to_json()),
-        ("engine_commands", Json::Array(report.engines_about.clone())),
-        (
-            "openings_file",
-            match &config.openings {
-                OpeningSource::List { path, .. } => json::text(path),
-                _ => Json::Null,
-            },
-        ),
-        (
-            "journal",
-            report
-                .journal
-                .as_ref()
-                .map_or(Json::Null, |p| json::text(p.display().to_string())),
-        ),
-        (
-            "engines",
-            Json::Array(config.engines.iter().map(|e| json::text(&e.name)).collect()),
-        ),
-        ("games_scheduled", Json::from(report.scheduled as i64)),
-        ("games_played", Json::from(report.records.len() as i64)),
-        (
-            "variant",
-            s.variant.as_deref().map_or(Json::Null, json::text),
-        ),
-        ("size", json::text(s.rules.size().to_string())),
-        ("rules", json::text(s.rules.to_string())),
-        ("time_control", json::text(time_control_text(config))),
-        ("seed", Json::from(config.seed as i64)),
-    ];
-    top.extend(wdl_fields(&tally.per_engine[0]));
-    if config.engines.len() == 2 {
-        top.push(("pairs", pairs_json(&tally.pairs)));
-    }
-    top.push((
-        "players",
-        Json::Array(
-            config
-                .engines
-                .iter()
-                .zip(&tally.per_engine)
-                .zip(&report.engine_starts)
-                .map(|((spec, wdl), starts)| {
-                    let mut f = vec![("name", json::text(&spec.name))];
-                    f.extend(wdl_fields(wdl));
-                    f.push(("starts", Json::from(*starts)));
-                    json::obj(f)
-                })
-                .collect(),
-        ),
-    ));
-    top.push((
-        "sprt",
-        match (&config.sprt, report.sprt) {
-            (Some(sprt), outcome) => {
-                sprt_json(sprt, &outcome.unwrap_or_else(SprtOutcome::undecided))
-            }
-            (None, _) => Json::Null,
-        },
-    ));
-    top.push((
-        "terminations",
-        Json::Object(
-            tally
-                .terminations
-                .iter()
-                .map(|(k, v)| (k.clone(), Json::from(*v)))
-                .collect(),
-        ),
-    ));
-    top.push(("faults", faults_json(&tally.faults)));
-    let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
-    top.push(("thinking", tally.thinking.json(&names)));
-    top.push((
-        "disagreements",
-        Json::Array(
-            report
-                .records
-                .iter()
-                .flat_map(|r| {
-                    r.disagreements
-                        .iter()
-                        .map(|d| json::text(format!("game {}: {d}", r.number)))
-                })
-                .collect(),
-        ),
-    ));
-    // The per-game list: "games" is the count, as for each player.
-    top.push((
-        "game_records",
-        Json::Array(
-            report
-                .records
-                .iter()
-                .map(|r| {
-                    json::obj(vec![
-                        ("number", Json::from(r.number as i64)),
-                        ("round", Json::from(r.round)),
-                        ("white", json::text(&r.names[0])),
-                        ("black", json::text(&r.names[1])),
-                        ("result", json::text(r.result.pgn())),
-                        ("termination", json::text(r.termination.keyword())),
-                        ("reason", json::text(r.termination.describe())),
-                        ("plies", Json::from(r.moves.len() as i64)),
-                        ("opening", json::text(&r.opening_fen)),
-                    ])
-                })
-                .collect(),
-        ),
-    ));
-    json::obj(top)
-}
-
-/// The match's time control, followed by each engine's own limit where one has one, e.g.
-/// `movetime=100ms; depth3: depth=3; depth2: depth=2`.
-fn time_control_text(config: &MatchConfig) -> String {
-    let mut text = config.settings.tc.describe();
-    for e in &config.engines {
-        if let Some(limit) = e.limit {
-            text += &format!("; {}: {}", e.name, limit.describe());
-        }
-    }
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sprt() -> Sprt {
-        Sprt::parse(&["elo0=0", "elo1=10", "model=pairs"]).unwrap()
-    }
-
-    /// A decision taken before the last games counted says where it was taken, in the text
-    /// and in the JSON, beside the LLR over all the games.
-    #[test]
-    fn a_kept_decision_says_where_it_was_taken() {
-        let outcome = SprtOutcome {
-            llr: 2.826,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((324, 2.978)),
-        };
-        let text = sprt_text(&sprt(), &outcome, 326);
-        assert!(
-            text.contains(
-                "LLR 2.826 [-2.944, 2.944] H1 accepted after 324 games (LLR 2.978); \
-                 the 2 games running then count too"
-            ),
-            "{text}"
-        );
-        let json = json::render(&sprt_json(&sprt(), &outcome));
-        assert!(json.contains("\"decision\": \"H1 accepted\""), "{json}");
-        assert!(json.contains("\"decided_after_games\": 324"), "{json}");
-        assert!(json.contains("\"llr_at_decision\": 2.978"), "{json}");
-        assert!(json.contains("\"llr\": 2.826"), "{json}");
-    }
-
-    /// Decided on the last game counted, or not at all: the line is as it always was.
-    #[test]
-    fn a_decision_on_the_last_game_needs_no_note() {
-        let at_the_end = SprtOutcome {
-            llr: 3.0,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((300, 3.0)),
-        };
-        let text = sprt_text(&sprt(), &at_the_end, 300);
-        assert!(
-            text.ends_with("LLR 3.000 [-2.944, 2.944] H1 accepted\n"),
-            "{text}"
-        );
-        let open = SprtOutcome::on_all_games(&sprt(), 1.5);
-        let text = sprt_text(&sprt(), &open, 300);
-        assert!(
-            text.ends_with("LLR 1.500 [-2.944, 2.944] undecided\n"),
-            "{text}"
-        );
-        let json = json::render(&sprt_json(&sprt(), &open));
-        assert!(json.contains("\"decided_after_games\": null"), "{json}");
     }
 }
