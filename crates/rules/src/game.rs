@@ -88,6 +88,15 @@ pub struct Game {
 
 impl Game {
     /// A new game from the start position of `rules`' game and board.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// assert_eq!(game.plies(), 0);
+    /// assert_eq!(game.legal_moves().len(), 72);
+    /// ```
     pub fn new(rules: Rules) -> Game {
         Game::from_position(rules, Game::start_position_of(&rules)).expect("start position fits")
     }
@@ -102,6 +111,15 @@ impl Game {
 
     /// A new game from `position`, which must fit `rules`: its board, and the relatives' kings
     /// and hands (see [`Game::check_position`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{parse_position, Color, Game, Rules};
+    ///
+    /// let position = parse_position("4/4/b3/wb2 w").unwrap();
+    /// let game = Game::from_position(Rules::new(position.size()), position).unwrap();
+    /// assert_eq!(game.side_to_move(), Color::White);
+    /// ```
     pub fn from_position(rules: Rules, position: Position) -> Result<Game, String> {
         if position.size() != rules.size() {
             return Err(format!(
@@ -218,12 +236,31 @@ impl Game {
     }
 
     /// The side to move.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Color, Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// assert_eq!(game.side_to_move(), Color::White);
+    /// game.play_text("a2b2").unwrap();
+    /// assert_eq!(game.side_to_move(), Color::Black);
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.position().side_to_move()
     }
 
     /// Plies played since the start position.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// game.play_text("a2b2").unwrap();
+    /// assert_eq!(game.plies(), 1);
+    /// ```
     #[inline(always)]
     pub fn plies(&self) -> usize {
         self.earlier_plies + self.frames.len() - 1
@@ -328,6 +365,16 @@ impl Game {
     }
 
     /// The legal moves (empty once the game is over), in generation order.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// let moves = game.legal_moves();
+    /// assert_eq!(moves.len(), 72);
+    /// assert!(moves.iter().all(|&mv| game.is_legal(mv)));
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.for_each_legal_move(|m| list.push(m));
@@ -343,6 +390,16 @@ impl Game {
     }
 
     /// Whether `mv` is legal now.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// let first = game.legal_moves()[0];
+    /// assert!(game.is_legal(first));
+    /// assert!(game.is_legal(game.parse_move("a2b2").unwrap()));
+    /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
         let mut found = false;
         self.for_each_legal_move(|m| found |= m == mv);
@@ -367,6 +424,16 @@ impl Game {
     /// The squares whose pieces the last move captured (converted in Ming Mang, removed in the
     /// relatives), in board order (empty after a pass or at the start). Found by comparing with
     /// the position before the move, so it costs nothing on the search's hot path.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// assert!(game.last_captures().is_empty());
+    /// game.play_text("a2b2").unwrap();
+    /// assert!(game.last_captures().is_empty());
+    /// ```
     pub fn last_captures(&self) -> Vec<Square> {
         let n = self.frames.len();
         if n < 2 {
@@ -385,6 +452,15 @@ impl Game {
     /// The pieces of `side`'s opponent that `side` could take with one move, as if `side` were
     /// to move, in board order (the repetition rule aside: it concerns whole positions, not
     /// threats). Front ends mark them as threats; each capture is played out on a copy.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Color, Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// // At the start no piece is under threat.
+    /// assert!(game.takeable_by(Color::White).is_empty());
+    /// ```
     pub fn takeable_by(&self, side: Color) -> Vec<Square> {
         let mut position = self.position().clone();
         position.set_side_to_move(side);
@@ -400,6 +476,18 @@ impl Game {
     }
 
     /// Takes back the last move; false if there was none.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// let start = game.position().clone();
+    /// game.play_text("a2b2").unwrap();
+    /// assert!(game.unmake());
+    /// assert_eq!(game.position(), &start);
+    /// assert!(!game.unmake());
+    /// ```
     #[inline]
     pub fn unmake(&mut self) -> bool {
         if self.frames.len() < 2 {
@@ -411,6 +499,16 @@ impl Game {
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the game unchanged and says why.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// let mv = game.legal_moves()[0];
+    /// assert_eq!(game.play(mv), Ok(0)); // nothing is captured on the first move
+    /// assert_eq!(game.last_move(), Some(mv));
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<u32, String> {
         if !self.is_legal(mv) {
             return Err(format!("move {mv} is not legal here"));
@@ -419,6 +517,16 @@ impl Game {
     }
 
     /// Parses and plays a move given as text.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
+    /// assert_eq!(game.play_text("a2b2"), Ok(0));
+    /// assert!(game.play_text("a2b2").is_err()); // a2 is empty now
+    /// assert_eq!(game.plies(), 1);
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<u32, String> {
         let mv = self.parse_move(text)?;
         Ok(self.make(mv))
@@ -432,6 +540,15 @@ impl Game {
     }
 
     /// Pieces plus empty regions bordered by one colour only, for White and for Black.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// let (white, black) = game.territory();
+    /// assert_eq!(white, black);
+    /// ```
     pub fn territory(&self) -> (usize, usize) {
         super::territory::score(self.position())
     }
@@ -442,6 +559,15 @@ impl Game {
     /// rule 8), then the ply limit (more pieces wins, or a draw where the game says so). Rule 8
     /// comes before the ply limit because a side that cannot move has lost by the rules
     /// themselves, which the limit only supplements.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Outcome, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// assert_eq!(game.outcome(), Outcome::Ongoing);
+    /// assert!(!game.outcome().is_over());
+    /// ```
     pub fn outcome(&self) -> Outcome {
         if let Some(end) = self.material_end() {
             return end;

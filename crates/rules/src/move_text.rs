@@ -26,6 +26,16 @@ impl Game {
     /// Reads a move in this game's notation and checks that it is legal now, explaining why
     /// not: a slide or jump `a1a5` (or `a1-a5`), the pass `0000` or `pass` where passing is
     /// allowed, a placement from hand as the square alone (`d4`) where there are hands.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Preset, Rules};
+    ///
+    /// let game = Game::new(Rules::preset(Preset::MingMang));
+    /// let mv = game.parse_move("a2-b2").unwrap();
+    /// assert_eq!(mv.to_string(), "a2b2");
+    /// assert!(game.parse_move("pass").is_err()); // Ming Mang has no pass by default
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let t = text.trim();
         if self.outcome().is_over() {
