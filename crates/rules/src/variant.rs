@@ -116,11 +116,30 @@ impl Preset {
     }
 
     /// The preset's name as written on the command line and in the `Variant` option.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::Preset;
+    ///
+    /// assert_eq!(Preset::MingMang.name(), "mingmang");
+    /// for preset in Preset::ALL {
+    ///     assert_eq!(Preset::from_name(preset.name()), Some(preset));
+    /// }
+    /// ```
     pub fn name(self) -> &'static str {
         self.entry().name
     }
 
     /// Looks a preset of the table of games up by name, ignoring case.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::Preset;
+    ///
+    /// assert_eq!(Preset::from_name("MingMang"), Some(Preset::MingMang));
+    /// assert_eq!(Preset::from_name("Rek"), Some(Preset::Rek));
+    /// assert_eq!(Preset::from_name("chess"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Preset> {
         Preset::ALL
             .into_iter()
@@ -128,6 +147,14 @@ impl Preset {
     }
 
     /// The board size the preset is played on.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{BoardSize, Preset};
+    ///
+    /// assert_eq!(Preset::MingMang.size(), BoardSize::new(8, 8).unwrap());
+    /// assert_eq!(Preset::Gala.size().to_string(), "7x7");
+    /// ```
     pub fn size(self) -> BoardSize {
         let (w, h) = self.entry().size;
         BoardSize::new(w as usize, h as usize).expect("preset sizes are in range")
@@ -182,11 +209,29 @@ pub struct Rules {
 
 impl Rules {
     /// Ming Mang with default options on a board of `size`.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{BoardSize, Game, Rules};
+    ///
+    /// let rules = Rules::new("6x6".parse::<BoardSize>().unwrap());
+    /// assert_eq!(rules.size().width(), 6);
+    /// assert_eq!(Game::new(rules).position().size(), rules.size());
+    /// ```
     pub fn new(size: BoardSize) -> Rules {
         Rules::assemble(GameKind::MingMang, size, RuleOptions::default())
     }
 
     /// The rules of a preset with default options.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, Rules};
+    ///
+    /// let rules = Rules::preset(Preset::MakyekHunt);
+    /// assert_eq!(rules.preset_name(), "makyek-hunt");
+    /// assert_eq!(rules.size().to_string(), "8x8");
+    /// ```
     pub fn preset(preset: Preset) -> Rules {
         Rules::assemble(preset.game(), preset.size(), RuleOptions::default())
     }
@@ -206,12 +251,31 @@ impl Rules {
     }
 
     /// These rules with `options` instead (checked as [`Rules::build`] does).
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, RuleOptions, Rules};
+    ///
+    /// let options = RuleOptions { territory: true, ..RuleOptions::default() };
+    /// let rules = Rules::preset(Preset::MingMang).with_options(options).unwrap();
+    /// assert!(rules.may_pass()); // territory scoring lets a side pass
+    /// // A relative takes none of Ming Mang's options.
+    /// assert!(Rules::preset(Preset::Rek).with_options(options).is_err());
+    /// ```
     pub fn with_options(self, options: RuleOptions) -> Result<Rules, String> {
         Rules::build(self.game, self.size, options)
     }
 
     /// These rules with the ply limit `max_plies` (`None` or `Some(0)`: no limit). Every game
     /// takes a ply limit, so this cannot fail.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, Rules};
+    ///
+    /// let rules = Rules::preset(Preset::MingMang).with_max_plies(Some(200));
+    /// assert_eq!(rules.max_plies(), Some(200));
+    /// ```
     pub fn with_max_plies(self, max_plies: Option<u32>) -> Rules {
         let options = RuleOptions {
             max_plies,
