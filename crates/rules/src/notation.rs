@@ -15,6 +15,14 @@ use super::zobrist::MAX_HAND;
 const MAX_LEN: usize = 1024;
 
 /// Writes `position` as a position string.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{format_position, parse_position};
+///
+/// let text = "4/4/b3/wb2 w";
+/// assert_eq!(format_position(&parse_position(text).unwrap()), text);
+/// ```
 pub fn format_position(position: &Position) -> String {
     let size = position.size();
     let mut out = String::with_capacity(size.area() + size.height() + 2);
@@ -80,6 +88,18 @@ fn parse_hand(text: &str) -> Result<(usize, usize), String> {
 
 /// Reads a position string; the board size follows from it. Errors name what is wrong and
 /// where.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{parse_position, Color, Square};
+///
+/// let position = parse_position("4/4/b3/wb2 w").unwrap();
+/// assert_eq!(position.size().to_string(), "4x4");
+/// assert_eq!(position.side_to_move(), Color::White);
+/// assert_eq!(position.piece_at(Square::new(0, 0)), Some(Color::White)); // a1
+/// assert_eq!((position.count(Color::White), position.count(Color::Black)), (1, 2));
+/// assert!(parse_position("4/4/b3 w").is_err());
+/// ```
 pub fn parse_position(text: &str) -> Result<Position, String> {
     if text.len() > MAX_LEN {
         return Err(format!(

@@ -9,6 +9,16 @@ pub const MAX_DEPTH: u32 = 12;
 
 /// Leaves of the legal move tree `depth` plies below the current position of `game`.
 /// Finished games have no children, so a path that ends early contributes nothing.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{perft::perft, Game, Preset, Rules};
+///
+/// let mut game = Game::new(Rules::preset(Preset::MingMang));
+/// assert_eq!(perft(&mut game, 1), 72);
+/// assert_eq!(perft(&mut game, 2), 4_686);
+/// assert_eq!(game.plies(), 0); // the game is left as it was
+/// ```
 pub fn perft(game: &mut Game, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -27,6 +37,16 @@ pub fn perft(game: &mut Game, depth: u32) -> u64 {
 }
 
 /// Perft split by root move, in the canonical order.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{perft, Game, Preset, Rules};
+///
+/// let mut game = Game::new(Rules::preset(Preset::MingMang));
+/// let split = perft::divide(&mut game, 2);
+/// assert_eq!(split.len(), 72);
+/// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 4_686);
+/// ```
 pub fn divide(game: &mut Game, depth: u32) -> Vec<(Move, u64)> {
     let mut split = Vec::new();
     divide_each(game, depth, |mv, n| split.push((mv, n)));
@@ -35,6 +55,16 @@ pub fn divide(game: &mut Game, depth: u32) -> Vec<(Move, u64)> {
 
 /// Perft split by root move: calls `each(move, count)` as soon as each root move's count is
 /// known, in the canonical order, and returns the total (1 at depth 0, with no root moves).
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{perft, Game, Preset, Rules};
+///
+/// let mut game = Game::new(Rules::preset(Preset::MingMang));
+/// let mut moves = 0;
+/// let total = perft::divide_each(&mut game, 2, |_mv, _count| moves += 1);
+/// assert_eq!((moves, total), (72, 4_686));
+/// ```
 pub fn divide_each(game: &mut Game, depth: u32, mut each: impl FnMut(Move, u64)) -> u64 {
     if depth == 0 {
         return 1;

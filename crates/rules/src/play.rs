@@ -23,6 +23,23 @@ pub enum Proposal {
 }
 
 /// Something that plays moves: asked for the side to move of a game that is not over.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::play::{Player, Proposal};
+/// use mingmang_rules::{Game, Preset, Rules};
+///
+/// /// Plays the first legal move.
+/// struct First;
+/// impl Player for First {
+///     type Fault = &'static str;
+///     fn choose(&mut self, game: &Game) -> Result<Proposal, Self::Fault> {
+///         game.legal_moves().first().map(|&mv| Proposal::Move(mv)).ok_or("no move")
+///     }
+/// }
+/// let game = Game::new(Rules::preset(Preset::MingMang));
+/// assert_eq!(First.choose(&game), Ok(Proposal::Move(game.legal_moves()[0])));
+/// ```
 pub trait Player {
     /// Why the player could not answer (a crash, a time forfeit, ...): it loses the game.
     type Fault;
@@ -106,6 +123,24 @@ pub struct Record<F> {
 /// Plays `game` to its end, `player` choosing every move (for both sides: a player that is
 /// two, such as [`Sides`], looks at the side to move). `cap`, if given, adjudicates a draw
 /// after that many plies of the loop: a safety net for rules without a ply limit.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::play::{play_game, Player, Proposal};
+/// use mingmang_rules::{Game, Preset, Rules};
+///
+/// struct First;
+/// impl Player for First {
+///     type Fault = ();
+///     fn choose(&mut self, game: &Game) -> Result<Proposal, ()> {
+///         game.legal_moves().first().map(|&mv| Proposal::Move(mv)).ok_or(())
+///     }
+/// }
+/// let mut game = Game::new(Rules::preset(Preset::MingMang));
+/// let record = play_game(&mut game, &mut First, Some(500));
+/// assert_eq!(record.moves.len(), game.plies());
+/// assert!(record.end.outcome().is_over());
+/// ```
 pub fn play_game<P: Player>(
     game: &mut Game,
     player: &mut P,
