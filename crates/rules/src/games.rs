@@ -107,6 +107,15 @@ pub enum Rescue {
 
 /// Every game of the family, Ming Mang first; within a game its presets, in the order the
 /// protocol lists them.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::GAMES;
+///
+/// let rek = GAMES.iter().find(|entry| entry.name == "rek").unwrap();
+/// assert!(!rek.presets.is_empty());
+/// assert_eq!(GAMES[0].name, "mingmang");
+/// ```
 pub static GAMES: [GameEntry; 7] = [
     GameEntry {
         name: "mingmang",
@@ -327,6 +336,14 @@ impl GameKind {
     }
 
     /// The table's game called `name` (any case).
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{GameKind, Preset};
+    ///
+    /// assert_eq!(GameKind::from_name("gala"), Some(Preset::Gala.game()));
+    /// assert_eq!(GameKind::from_name("gala").unwrap().name(), "gala");
+    /// ```
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL
             .into_iter()

@@ -17,6 +17,14 @@ pub const RANK_STRIDE: usize = 32;
 pub const SQUARE_SLOTS: usize = MAX_DIM * RANK_STRIDE;
 
 /// One of the two players. White moves first from the start position.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{Color, Game, Preset, Rules};
+///
+/// assert_eq!(Color::White.other(), Color::Black);
+/// assert_eq!(Game::new(Rules::preset(Preset::MingMang)).side_to_move(), Color::White);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
     /// The first player (`p1` in UGI terms).
@@ -67,6 +75,15 @@ pub struct Square(u16);
 
 impl Square {
     /// The square on `file` (0 = `a`) and `rank` (0 = rank 1). Both must be below [`MAX_DIM`].
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::Square;
+    ///
+    /// let sq = Square::new(3, 4);
+    /// assert_eq!((sq.file(), sq.rank()), (3, 4));
+    /// assert_eq!(sq.to_string(), "d5");
+    /// ```
     #[inline(always)]
     pub const fn new(file: usize, rank: usize) -> Square {
         debug_assert!(file < MAX_DIM && rank < MAX_DIM);
@@ -114,6 +131,15 @@ impl Square {
 
     /// Parses `a1`-style coordinates (file letter `a`..`s`, rank number from 1), checked against
     /// `size`.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{BoardSize, Square};
+    ///
+    /// let size = BoardSize::new(8, 8).unwrap();
+    /// assert_eq!(Square::parse("d5", size), Ok(Square::new(3, 4)));
+    /// assert!(Square::parse("i1", size).is_err()); // off an 8x8 board
+    /// ```
     pub fn parse(text: &str, size: BoardSize) -> Result<Square, String> {
         let mut chars = text.chars();
         let letter = chars
@@ -172,6 +198,17 @@ impl BoardSize {
     };
 
     /// A board of `width` files and `height` ranks, or an error naming the bad dimension.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::BoardSize;
+    ///
+    /// let size = BoardSize::new(17, 18).unwrap();
+    /// assert_eq!((size.width(), size.height()), (17, 18));
+    /// assert_eq!("17x18".parse::<BoardSize>(), Ok(size));
+    /// assert_eq!("9".parse::<BoardSize>(), BoardSize::new(9, 9));
+    /// assert!(BoardSize::new(3, 3).is_err()); // boards run from 4x4 to 19x19
+    /// ```
     pub fn new(width: usize, height: usize) -> Result<BoardSize, String> {
         for (name, value) in [("width", width), ("height", height)] {
             if !(MIN_DIM..=MAX_DIM).contains(&value) {

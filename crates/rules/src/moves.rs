@@ -11,6 +11,18 @@ use super::geometry::{BoardSize, Square, MAX_DIM};
 /// Encoded in 32 bits (`from` in bits 0-9, `to` in bits 10-19, flags above) so the
 /// transposition table can store it directly. The all-zero value is the pass, matching its
 /// notation `0000`.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{Game, Move, Preset, Rules, Square};
+///
+/// let game = Game::new(Rules::preset(Preset::MingMang));
+/// let mv = game.parse_move("a2b2").unwrap();
+/// assert_eq!(mv, Move::slide(Square::new(0, 1), Square::new(1, 1)));
+/// assert_eq!((mv.from().to_string(), mv.to().to_string()), ("a2".into(), "b2".into()));
+/// assert_eq!(mv.to_string(), "a2b2");
+/// assert!(!mv.is_pass() && Move::PASS.is_pass());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u32);
 
@@ -55,6 +67,16 @@ impl Move {
     }
 
     /// Whether this is the pass.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Game, Move, Preset, RuleOptions, Rules};
+    ///
+    /// let options = RuleOptions { territory: true, ..RuleOptions::default() };
+    /// let game = Game::new(Rules::preset(Preset::MingMang).with_options(options).unwrap());
+    /// assert!(game.legal_moves().iter().any(|mv| mv.is_pass()));
+    /// assert!(game.is_legal(Move::PASS));
+    /// ```
     #[inline(always)]
     pub fn is_pass(self) -> bool {
         self.0 == 0

@@ -16,6 +16,17 @@ pub const MAX_MAX_PLIES: i64 = 1_000_000;
 
 /// The rules as a user sets them: a preset, perhaps another board size, and the options.
 /// [`RuleSettings::rules`] turns them into [`Rules`] if they fit together.
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{Preset, RuleSettings};
+///
+/// let mut settings = RuleSettings::default();
+/// settings.set("Variant", Some("gala")).unwrap();
+/// assert_eq!(settings.variant, Preset::Gala);
+/// assert!(settings.set("NoSuchOption", Some("1")).is_err());
+/// assert_eq!(settings.rules().unwrap().size().to_string(), "7x7");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct RuleSettings {
     /// The preset (the game and its usual board size).
@@ -36,6 +47,17 @@ impl RuleSettings {
     /// Sets the option called `name` (any case) to `value`, checked against its type; on
     /// error nothing changes. Whether the result fits together is checked by
     /// [`RuleSettings::rules`].
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::RuleSettings;
+    ///
+    /// let mut settings = RuleSettings::default();
+    /// settings.set("boardsize", Some("9x9")).unwrap();
+    /// settings.set("MaxPlies", Some("300")).unwrap();
+    /// let rules = settings.rules().unwrap();
+    /// assert_eq!((rules.size().to_string(), rules.max_plies()), ("9x9".into(), Some(300)));
+    /// ```
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let option = find(name).ok_or_else(|| format!("unknown option '{}'", quote(name)))?;
         let value = option.parse(value)?;
@@ -262,6 +284,14 @@ macro_rules! ming_mang_check {
 
 /// Every rule option, in the order the protocol lists them (the variant first: choosing it
 /// resets what the others mean).
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{options, RULE_OPTIONS};
+///
+/// assert!(RULE_OPTIONS.iter().any(|option| option.name == "BoardSize"));
+/// assert_eq!(options::find("variant").unwrap().name, "Variant");
+/// ```
 pub static RULE_OPTIONS: [RuleOption; 7] = [
     RuleOption {
         name: "Variant",

@@ -15,6 +15,16 @@ use super::geometry::BoardSize;
 use super::options::{RuleSettings, RULE_OPTIONS};
 
 /// The optional rules of Ming Mang, each off by default (see `docs/rules.md`).
+///
+/// # Examples
+/// ```
+/// use mingmang_rules::{Preset, RuleOptions, Rules};
+///
+/// let options = RuleOptions { enchained_capture: true, ..RuleOptions::default() };
+/// let rules = Rules::preset(Preset::MingMang).with_options(options).unwrap();
+/// assert!(rules.options().enchained_capture);
+/// assert!(!RuleOptions::default().territory);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct RuleOptions {
     /// Newly converted pieces flank in turn, until nothing changes.
@@ -82,6 +92,14 @@ const PRESET_COUNT: usize = {
 impl Preset {
     /// Every preset of the table of games, in the order the protocol lists them (the games'
     /// order, and within a game its presets').
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, GAMES};
+    ///
+    /// assert_eq!(Preset::ALL[0], Preset::MingMang);
+    /// assert!(Preset::ALL.len() >= GAMES.len()); // every game has a preset
+    /// ```
     pub const ALL: [Preset; PRESET_COUNT] = {
         let mut all = [Preset::MingMang; PRESET_COUNT];
         let (mut n, mut g) = (0, 0);
