@@ -68,6 +68,8 @@
 //! assert!(perft::perft(&mut game, 1) > 0);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod family;
 pub mod game;
 pub mod games;
