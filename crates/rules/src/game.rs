@@ -427,12 +427,13 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang_rules::{Game, Preset, Rules};
+    /// use mingmang_rules::{Game, Rules, Square};
     ///
-    /// let mut game = Game::new(Rules::preset(Preset::MingMang));
-    /// assert!(game.last_captures().is_empty());
-    /// game.play_text("a2b2").unwrap();
-    /// assert!(game.last_captures().is_empty());
+    /// // White slides d1 to c1 and closes b1 between a1 and c1: the piece is converted.
+    /// let position = mingmang_rules::parse_position("4/4/3b/wb1w w").unwrap();
+    /// let mut game = Game::from_position(Rules::new(position.size()), position).unwrap();
+    /// assert_eq!(game.play_text("d1c1"), Ok(1));
+    /// assert_eq!(game.last_captures(), [Square::new(1, 0)]);
     /// ```
     pub fn last_captures(&self) -> Vec<Square> {
         let n = self.frames.len();
@@ -455,11 +456,15 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang_rules::{Color, Game, Preset, Rules};
+    /// use mingmang_rules::{Color, Game, Preset, Rules, Square};
     ///
     /// let game = Game::new(Rules::preset(Preset::MingMang));
     /// // At the start no piece is under threat.
     /// assert!(game.takeable_by(Color::White).is_empty());
+    /// // Here White threatens b1 (d1c1 closes it in).
+    /// let position = mingmang_rules::parse_position("4/4/3b/wb1w w").unwrap();
+    /// let game = Game::from_position(Rules::new(position.size()), position).unwrap();
+    /// assert_eq!(game.takeable_by(Color::White), [Square::new(1, 0)]);
     /// ```
     pub fn takeable_by(&self, side: Color) -> Vec<Square> {
         let mut position = self.position().clone();
