@@ -80,16 +80,13 @@ fn mate_in_one_by_blocking_the_last_piece() {
 
 /// The search with every switch on, those off by default too.
 const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
-    null_move: true,
     lmr: true,
     futility: true,
     late_move_pruning: true,
     aspiration: true,
-    few_moves_extension: true,
     root_lmr: true,
     qsearch_tt: true,
     reverse_futility: true,
-    iir: true,
     partial_iteration: true,
     threat_order: true,
     lmr_history: true,
@@ -97,8 +94,6 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     counter_moves: true,
     improving: true,
     cont_history: true,
-    singular: true,
-    threat_extension: true,
 };
 
 #[test]
@@ -127,8 +122,7 @@ fn forced_results_match_a_brute_force_solver() {
         );
         let r = search(&game, depth + 2);
         assert_eq!(r.score, expected, "{:?}", game.position());
-        // The switches that are off by default (null move, the few-moves extension,
-        // aspiration, IIR: each counts or guesses its way to a result) keep it too.
+        // The switches that are off by default keep it too.
         let r = search_with(&game, depth + 2, EVERY_SWITCH_ON);
         assert_eq!(r.score, expected, "every switch on: {:?}", game.position());
         checked += 1;
@@ -198,8 +192,8 @@ fn the_ban_decides_the_game() {
     // Black to move with every move banned: the search sees the loss.
     let lost = after_moves(start, "a1a2 d3d4 a2a1");
     assert_eq!(search(&lost, 2).best, None);
-    // With every switch on, the legal-move count of the few-moves extension finds none too,
-    // and the search a ply up still sees the win through the ban.
+    // With every switch on it finds none too, and the search a ply up still sees the win
+    // through the ban.
     assert_eq!(search_with(&lost, 2, EVERY_SWITCH_ON).best, None);
     assert_eq!(search_with(&game, 3, EVERY_SWITCH_ON).score, Score::Mate(1));
 }
@@ -478,15 +472,15 @@ fn beats_a_greedy_mover() {
 
 /// A/B match: the default search against the same search with one technique flipped (off
 /// if it is on by default, on if off) or other evaluation weights.
-/// `AB_FEATURE` = null_move | lmr | futility | late_move_pruning | aspiration |
-/// few_moves_extension | root_lmr | qsearch_tt | reverse_futility | iir | weights,
+/// `AB_FEATURE` = lmr | futility | late_move_pruning | aspiration | root_lmr | qsearch_tt |
+/// reverse_futility | weights,
 /// `AB_PAIRS` (default 20), `AB_NODES` per move (default 10000), `AB_SIZE` (default 8),
 /// `AB_OPENING` random plies before the engines take over (default 6), `AB_SEED`.
 #[test]
 #[ignore]
 fn ab_match() {
     let env = |k: &str, d: u64| env_or(k, d);
-    let feature = std::env::var("AB_FEATURE").unwrap_or_else(|_| "null_move".into());
+    let feature = std::env::var("AB_FEATURE").unwrap_or_else(|_| "lmr".into());
     let pairs = env("AB_PAIRS", 20) as u32;
     let nodes = env("AB_NODES", 10_000);
     let size = env("AB_SIZE", 8) as usize;
@@ -505,16 +499,13 @@ fn ab_match() {
                 weights.set(set, k, v).expect("a weight of Ming Mang");
             }
         }
-        "null_move" => off.null_move = !off.null_move,
         "lmr" => off.lmr = !off.lmr,
         "futility" => off.futility = !off.futility,
         "late_move_pruning" => off.late_move_pruning = !off.late_move_pruning,
         "aspiration" => off.aspiration = !off.aspiration,
-        "few_moves_extension" => off.few_moves_extension = !off.few_moves_extension,
         "root_lmr" => off.root_lmr = !off.root_lmr,
         "qsearch_tt" => off.qsearch_tt = !off.qsearch_tt,
         "reverse_futility" => off.reverse_futility = !off.reverse_futility,
-        "iir" => off.iir = !off.iir,
         other => panic!("unknown feature {other}"),
     }
     let limits = Limits {

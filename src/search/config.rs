@@ -3,8 +3,6 @@
 /// Switches for the selective parts of the search, so self-play can measure each one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SearchConfig {
-    /// Null-move pruning (guarded against zugzwang).
-    pub null_move: bool,
     /// Late move reductions.
     pub lmr: bool,
     /// Futility pruning of quiet moves near the leaves.
@@ -13,16 +11,12 @@ pub struct SearchConfig {
     pub late_move_pruning: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
-    /// One ply more where the side to move has at most two legal moves.
-    pub few_moves_extension: bool,
     /// Late move reductions at the root too.
     pub root_lmr: bool,
     /// Table cutoffs in quiescence (probe only).
     pub qsearch_tt: bool,
     /// Reverse futility pruning (static null move) near the leaves.
     pub reverse_futility: bool,
-    /// Internal iterative reduction: one ply less where the table has no move.
-    pub iir: bool,
     /// When the search is stopped inside an iteration, a move that beat the previous best in
     /// it is played (otherwise the last completed iteration's best is).
     pub partial_iteration: bool,
@@ -50,14 +44,6 @@ pub struct SearchConfig {
     /// the opponent's last move and as a follow-up to the side's own move before it (each by
     /// the square that move went to), on top of the plain history.
     pub cont_history: bool,
-    /// Singular extension: the table's move is searched a ply deeper where a reduced search
-    /// of the other moves shows it is the only good one (and the node is cut off at once
-    /// where even the others beat beta).
-    pub singular: bool,
-    /// Threat extension: at the horizon, a Ming Mang side to move that has a piece one enemy
-    /// slide could flank, and no capture of its own, is searched a ply more instead of standing
-    /// pat in quiescence, as a chess engine searches on when in check.
-    pub threat_extension: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -86,16 +72,13 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            null_move: false,
             lmr: true,
             futility: true,
             late_move_pruning: true,
             aspiration: true,
-            few_moves_extension: false,
             root_lmr: true,
             qsearch_tt: true,
             reverse_futility: true,
-            iir: false,
             partial_iteration: true,
             threat_order: true,
             lmr_history: false,
@@ -103,8 +86,6 @@ impl Default for SearchConfig {
             counter_moves: false,
             improving: false,
             cont_history: false,
-            singular: false,
-            threat_extension: false,
         }
     }
 }
@@ -112,7 +93,7 @@ impl Default for SearchConfig {
 /// Environment variable that overrides [`SearchConfig`] switches in every new [`super::Searcher`]: a
 /// developer switch for A/B matches through `mingmang match`, which runs the engine as a
 /// separate process. The value is a comma-separated list of `name=on|off` words with the field
-/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are
+/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=aspiration=off,lmr=off`. Unknown words are
 /// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
 pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
 
@@ -129,16 +110,13 @@ impl SearchConfig {
                 _ => return Err(format!("'{word}': value must be on or off")),
             };
             let field = match name {
-                "null_move" => &mut self.null_move,
                 "lmr" => &mut self.lmr,
                 "futility" => &mut self.futility,
                 "late_move_pruning" => &mut self.late_move_pruning,
                 "aspiration" => &mut self.aspiration,
-                "few_moves_extension" => &mut self.few_moves_extension,
                 "root_lmr" => &mut self.root_lmr,
                 "qsearch_tt" => &mut self.qsearch_tt,
                 "reverse_futility" => &mut self.reverse_futility,
-                "iir" => &mut self.iir,
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
                 "lmr_history" => &mut self.lmr_history,
@@ -146,8 +124,6 @@ impl SearchConfig {
                 "counter_moves" => &mut self.counter_moves,
                 "improving" => &mut self.improving,
                 "cont_history" => &mut self.cont_history,
-                "singular" => &mut self.singular,
-                "threat_extension" => &mut self.threat_extension,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -55,36 +55,6 @@ pub const RFP_MAX_DEPTH: i32 = 3;
 /// opponent is unlikely to win back that much in so few plies.
 pub const RFP_MARGIN_PER_PLY: i32 = 100;
 
-/// Internal iterative reduction needs at least this much depth left: a node the table knows
-/// no move for is searched one ply shallower (a cheap search that finds a move to try first).
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-/// Singular extension applies with at least this much depth left, where the reduced search
-/// that tests the table's move is worth its cost...
-pub const SINGULAR_MIN_DEPTH: i32 = 6;
-/// ...and only with a table score (a lower bound or exact) from at most this many plies
-/// shallower, trusted enough to measure the other moves against.
-pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
-/// The other moves are searched against the table score less this much per ply of depth: the
-/// table move is singular if none of them comes that close.
-pub const SINGULAR_MARGIN_PER_PLY: i32 = 3;
-
-/// Null move needs at least this much depth left, so the reduced search means something.
-pub const NULL_MIN_DEPTH: i32 = 3;
-/// The null move's search is reduced by `NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR`.
-pub const NULL_REDUCTION_BASE: i32 = 3;
-/// See [`NULL_REDUCTION_BASE`].
-pub const NULL_REDUCTION_DIVISOR: i32 = 4;
-/// Null move only with at least this many legal moves: with few, zugzwang (a side forced to
-/// open its own flank, or to walk into a block) is likely and passing would lie.
-pub const NULL_MIN_LEGAL_MOVES: usize = 12;
-/// Null move only with at least this many pieces, for the same reason.
-pub const NULL_MIN_PIECES: usize = 4;
-
-/// The few-moves extension: a side with at most this many legal moves is close to losing by
-/// having none, so its node is searched one ply deeper (it has almost no branches).
-pub const FEW_MOVES: usize = 2;
-
 /// Aspiration windows start at this depth, where the previous score is a good guess...
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// ...with this half-width, doubled after each failure...

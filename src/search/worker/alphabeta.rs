@@ -1,22 +1,19 @@
 //! The main search below the root: principal variation search over the staged move picker,
-//! with the table, reverse futility pruning, null move, late move reductions and pruning. Each
+//! with the table, reverse futility pruning, late move reductions and pruning. Each
 //! technique is one step of `search_node` and is explained where it is applied.
 
 use arrayvec::ArrayVec;
 
 use super::super::params::{
-    DEFER_DEPTH, FEW_MOVES, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
-    LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES,
-    NULL_REDUCTION_BASE, NULL_REDUCTION_DIVISOR, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
-    SINGULAR_MARGIN_PER_PLY, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
+    DEFER_DEPTH, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
+    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_HISTORY_DIVISOR,
+    LMR_MIN_DEPTH, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
 };
 use super::super::picker::{Hints, Kind, MovePicker};
-use super::super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::super::tt::{Bound, Hit};
+use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::super::tt::Bound;
 use super::{tt_cutoff, Step, Worker};
 use crate::rules::Move;
-use crate::search::eval::GameWeights;
 
 /// What one node of the main search knows while it searches its moves.
 struct Node {
@@ -31,12 +28,6 @@ struct Node {
     /// Whether the static evaluation rose since the side to move's previous node on the path
     /// (with `improving` only; false otherwise).
     improving: bool,
-    /// In the reduced search of singular extension, the table move it leaves out: the node
-    /// is then searched without it, takes no table cutoff, no pruning before its moves, and
-    /// stores nothing.
-    excluded: Option<Move>,
-    /// Plies the table move is searched deeper (singular extension).
-    table_extension: i32,
 }
 
 /// How the loop over a node's moves ended.
@@ -50,14 +41,7 @@ enum Searched {
 impl Worker<'_> {
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
     /// With several threads, a node deep enough to be worth it is marked busy while searched.
-    pub(super) fn search(
-        &mut self,
-        alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        allow_null: bool,
-    ) -> i32 {
+    pub(super) fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
         let outer = self.dep;
         self.dep = usize::MAX;
         let hash = self.game.position().hash();
@@ -70,10 +54,8 @@ impl Worker<'_> {
             pv_node: beta - alpha > 1,
             static_eval: None,
             improving: false,
-            excluded: None,
-            table_extension: 0,
         };
-        let v = self.search_node(node, hash, allow_null);
+        let v = self.search_node(node, hash);
         if marked {
             self.shared.unmark_busy(hash);
         }
@@ -81,8 +63,9 @@ impl Worker<'_> {
         v
     }
 
-    /// The node's score: the table, quiescence at the horizon, null move, then its moves.
-    fn search_node(&mut self, mut node: Node, hash: u64, allow_null: bool) -> i32 {
+    /// The node's score: the table, quiescence at the horizon, reverse futility, then its
+    /// moves.
+    fn search_node(&mut self, mut node: Node, hash: u64) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = ply;
         if self.tick() {
@@ -92,10 +75,7 @@ impl Worker<'_> {
             return v;
         }
         if node.depth <= 0 {
-            if !self.threat_extends(ply) {
-                return self.qsearch(node.alpha, node.beta, ply, 0);
-            }
-            node.depth = 1;
+            return self.qsearch(node.alpha, node.beta, ply, 0);
         }
         let depth = node.depth;
         if ply >= MAX_PLY {
@@ -109,21 +89,16 @@ impl Worker<'_> {
             return node.alpha;
         }
         let mut tt_move = None;
-        let hit = self.shared.tt.probe(hash);
-        if let Some(hit) = hit {
+        if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
-            if !node.pv_node && hit.depth >= depth && node.excluded.is_none() {
+            if !node.pv_node && hit.depth >= depth {
                 if let Some(s) = tt_cutoff(&hit, node.alpha, node.beta, ply) {
                     return s;
                 }
             }
         }
-        // The reduced search of singular extension asks only how the other moves fare: the
-        // node itself passed the steps before its moves already.
-        if node.excluded.is_none() {
-            if let Some(v) = self.before_moves(&mut node, hash, hit, allow_null) {
-                return v;
-            }
+        if let Some(v) = self.before_moves(&mut node) {
+            return v;
         }
         let (best, best_move) = match self.search_moves(&mut node, tt_move) {
             Searched::Done(best, best_move) => (best, best_move),
@@ -133,80 +108,17 @@ impl Worker<'_> {
             // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
             return -MATE + ply as i32;
         }
-        if node.excluded.is_none() {
-            self.store(hash, &node, best, best_move);
-        }
+        self.store(hash, &node, best, best_move);
         best
     }
 
-    /// The steps between the table and the moves: reverse futility, internal iterative
-    /// reduction, the few-moves extension, null move and singular extension. They may settle
-    /// the node (its score is returned) or change its depth and its table move's extension.
-    fn before_moves(
-        &mut self,
-        node: &mut Node,
-        hash: u64,
-        hit: Option<Hit>,
-        allow_null: bool,
-    ) -> Option<i32> {
-        let (cfg, ply) = (self.cfg, node.ply);
-        let tt_move = hit.and_then(|h| h.mv);
-        if cfg.improving {
+    /// The steps between the table and the moves: reverse futility, which may settle the node
+    /// (its score is returned).
+    fn before_moves(&mut self, node: &mut Node) -> Option<i32> {
+        if self.cfg.improving {
             self.note_improving(node);
         }
-        if let Some(v) = self.reverse_futility(node) {
-            return Some(v);
-        }
-        // Internal iterative reduction: without a table move the move order is a guess, and a
-        // node the table has never seen at this depth is rarely critical; searching it a ply
-        // shallower costs little and leaves a move in the table for the next iteration.
-        if cfg.iir && tt_move.is_none() && node.depth >= IIR_MIN_DEPTH {
-            node.depth -= 1;
-        }
-        // Moves come from a staged picker (table move, captures, killers, then the quiet
-        // moves, each stage produced only when needed) without rule 7: each move is checked
-        // when the move loop reaches it (see `Worker::reach`). Both save work at nodes that
-        // cut off early, most of them. Bans among moves never reached did not shape the
-        // result, so the table scheme is unaffected.
-        if cfg.few_moves_extension && ply < MAX_PLY / 2 {
-            // A side with one or two moves left is close to losing by having none: look one
-            // ply deeper, cheaply, since the node has almost no branches. (With none, the
-            // move loop finds none either, and rule 8 scores the loss below.)
-            if self.legal_count_up_to(FEW_MOVES + 1) <= FEW_MOVES {
-                node.depth += 1;
-            }
-        }
-        if let Some(v) = self.null_move(node, allow_null) {
-            return Some(v);
-        }
-        match self.singular_extension(node, hash, hit) {
-            Ok(extension) => node.table_extension = extension,
-            Err(v) => return Some(v),
-        }
-        None
-    }
-
-    /// Threat extension: whether a node at the horizon is searched a ply more because the
-    /// opponent threatens to flank a piece of the side to move with one slide, and the side to
-    /// move has no capture of its own. Quiescence searches only the side to move's captures and
-    /// stands pat against the opponent's, so there such a threat is judged by the evaluation's
-    /// flat per-piece term; one ply more tries the moves that save the piece and lets the
-    /// capture follow in quiescence. With a capture of its own the side to move rarely stands
-    /// pat into the threat blindly (quiescence searches the capture, often the answer), and
-    /// extending those nodes too triples the nodes to depth 9. Ming Mang's rules only (the
-    /// survey reads their straight captures), and no further than twice the iteration's depth,
-    /// so a line of threats cannot grow without end.
-    fn threat_extends(&self, ply: usize) -> bool {
-        if !self.cfg.threat_extension
-            || ply as i32 >= 2 * self.iteration_depth
-            || !matches!(self.weights, GameWeights::MingMang(_))
-        {
-            return false;
-        }
-        let pos = self.game.position();
-        let hanging = pos.line_survey().hanging;
-        let us = pos.side_to_move();
-        hanging[us.index()] > 0 && hanging[us.other().index()] == 0
+        self.reverse_futility(node)
     }
 
     /// The node's static evaluation, computed the first time a step asks for it.
@@ -235,10 +147,11 @@ impl Worker<'_> {
 
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
     /// beats beta by a margin growing with the depth left is trusted without a search, since
-    /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of the
-    /// null move: no search, but only near the leaves. A side without a legal move has lost
-    /// (rule 8) whatever its evaluation says, so a legal move is checked for before pruning:
-    /// only where the pruning would happen, a small share of the nodes it saves searching.
+    /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of
+    /// null-move pruning: no search, but only near the leaves. A side without a legal move has
+    /// lost (rule 8) whatever its evaluation says, so a legal move is checked for before
+    /// pruning: only where the pruning would happen, a small share of the nodes it saves
+    /// searching.
     /// Returns the node's score if it is pruned.
     fn reverse_futility(&mut self, node: &mut Node) -> Option<i32> {
         if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= RFP_MAX_DEPTH)
@@ -249,91 +162,6 @@ impl Worker<'_> {
         let eval = self.static_eval(node);
         let plies = node.depth - i32::from(node.improving);
         (eval - RFP_MARGIN_PER_PLY * plies >= node.beta && self.has_legal_move()).then_some(eval)
-    }
-
-    /// Null move: if giving the opponent a free move still fails high, a real move will too.
-    /// Unsound in zugzwang, which this game has (a side can be forced to open its own flank or
-    /// walk into a block), so it is guarded: not where passing is a real move (territory),
-    /// only with plenty of legal moves and pieces, never twice in a row. The static evaluation
-    /// it needs is kept for futility. Returns the node's score if the null move settles it
-    /// (0 if the search was stopped meanwhile). The conditions are tested cheapest first: counting the legal moves (rule 7 checks a
-    /// hash for each) comes last, and stops at the number it needs.
-    fn null_move(&mut self, node: &mut Node, allow_null: bool) -> Option<i32> {
-        let (depth, beta) = (node.depth, node.beta);
-        if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH)
-            || beta.abs() >= MATE_BOUND
-            || self.game.rules().may_pass()
-        {
-            return None;
-        }
-        let us = self.game.side_to_move();
-        if self.game.position().count(us) < NULL_MIN_PIECES
-            || self.static_eval(node) < beta
-            || self.legal_count_up_to(NULL_MIN_LEGAL_MOVES) < NULL_MIN_LEGAL_MOVES
-        {
-            return None;
-        }
-        let r = NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR;
-        self.game.make(Move::PASS);
-        let v = -self.search(-beta, -beta + 1, depth - 1 - r, node.ply + 1, false);
-        self.game.unmake();
-        if self.stopped {
-            return Some(0);
-        }
-        if v >= beta {
-            return Some(if v >= MATE_BOUND { beta } else { v });
-        }
-        None
-    }
-
-    /// Singular extension: where the table says its move is good (a lower bound or exact
-    /// score from a search nearly as deep), the other moves are searched, at half the depth,
-    /// against that score less a margin. If none reaches it, the table move is the only good
-    /// one and a mistake in its line would cost the node: it is searched a ply deeper. If
-    /// they reach it and even beat beta, several moves refute the opponent's line and the node
-    /// is cut off with that bound (multi-cut). Extensions stop at twice the iteration's depth,
-    /// so that a line of singular moves cannot grow without end. Returns the table move's
-    /// extension, or the node's score if it is cut off (0 if the search was stopped).
-    fn singular_extension(&mut self, node: &Node, hash: u64, hit: Option<Hit>) -> Result<i32, i32> {
-        let (depth, ply) = (node.depth, node.ply);
-        let Some(hit) = hit else { return Ok(0) };
-        if !self.cfg.singular
-            || depth < SINGULAR_MIN_DEPTH
-            || ply as i32 >= 2 * self.iteration_depth
-            || hit.mv.is_none()
-            || hit.depth < depth - SINGULAR_TT_DEPTH_SLACK
-            || !matches!(hit.bound, Bound::Lower | Bound::Exact)
-        {
-            return Ok(0);
-        }
-        let tt_score = from_tt(hit.score, ply);
-        if tt_score.abs() >= MATE_BOUND {
-            return Ok(0);
-        }
-        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
-        let probe = Node {
-            alpha: singular_beta - 1,
-            beta: singular_beta,
-            depth: (depth - 1) / 2,
-            ply,
-            pv_node: false,
-            static_eval: node.static_eval,
-            improving: node.improving,
-            excluded: hit.mv,
-            table_extension: 0,
-        };
-        let v = self.search_node(probe, hash, false);
-        // The reduced search wrote this ply's line; the real one starts afresh.
-        self.pv_len[ply] = ply;
-        if self.stopped {
-            Err(0)
-        } else if v < singular_beta {
-            Ok(1)
-        } else if singular_beta >= node.beta {
-            Err(singular_beta)
-        } else {
-            Ok(0)
-        }
     }
 
     /// The loop over the node's moves, in the picker's order; moves another thread is busy
@@ -376,9 +204,6 @@ impl Worker<'_> {
                 None
             };
             let (mv, kind, child) = if let Some((mv, kind)) = next {
-                if node.excluded == Some(mv) {
-                    continue;
-                }
                 // Rule 7, checked when a move is first reached. A banned move is not a move
                 // here: it counts for nothing below.
                 match self.reach(mv) {
@@ -449,12 +274,7 @@ impl Worker<'_> {
     /// null window (late quiet ones reduced first), re-searched when they beat alpha.
     fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
         let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
-        let extension = if kind == Kind::Table {
-            node.table_extension
-        } else {
-            0
-        };
-        let new_depth = node.depth - 1 + extension;
+        let new_depth = node.depth - 1;
         // The mover's history of the move, read before the move changes the side to move.
         let history = if self.cfg.lmr_history && kind.is_quiet() {
             i32::from(self.history[self.history_index(mv)])
@@ -464,7 +284,7 @@ impl Worker<'_> {
         self.game.make(mv);
         let mut v;
         if searched == 0 {
-            v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+            v = -self.search(-beta, -alpha, new_depth, ply + 1);
         } else {
             // Late move reductions for quiet moves ordered late; re-searched at full depth
             // when they beat alpha. The first killer is trusted enough not to be reduced.
@@ -481,12 +301,12 @@ impl Worker<'_> {
                 r -= history / LMR_HISTORY_DIVISOR;
                 r = r.clamp(0, new_depth - 1);
             }
-            v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
             if v > alpha && r > 0 {
-                v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
             }
             if v > alpha && v < beta && node.pv_node {
-                v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                v = -self.search(-beta, -alpha, new_depth, ply + 1);
             }
         }
         self.game.unmake();

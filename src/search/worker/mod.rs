@@ -99,8 +99,6 @@ pub struct Worker<'a> {
     shared: &'a Shared<'a>,
     game: Game,
     root_index: usize,
-    /// The depth of the iteration under way (singular extension stops at twice it).
-    iteration_depth: i32,
     nodes: u64,
     flushed: u64,
     /// The node count at which the limits are next polled (see `Worker::poll`).
@@ -205,7 +203,6 @@ impl<'a> Worker<'a> {
             shared,
             game,
             root_index,
-            iteration_depth: 0,
             nodes: 0,
             flushed: 0,
             next_poll: 0,
@@ -338,34 +335,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// How many legal moves there are here (rule 7 applied), counting no further than `limit`,
-    /// and noting the bans met on the way for the table scheme. The few-moves extension and
-    /// null move ask only whether there are more than a few: the count stops there, and so
-    /// do the rule 7 checks and the generator.
-    fn legal_count_up_to(&mut self, limit: usize) -> usize {
-        let mut count = 0;
-        self.find_allowed_move(|| {
-            count += 1;
-            count >= limit
-        });
-        count
-    }
-
-    /// Whether the side to move has a legal move (rule 7 applied), noting the bans it meets
-    /// on the way: the rule 7 checks stop at the first move allowed.
+    /// Whether the side to move has a legal move (rule 7 applied): its moves are checked
+    /// against rule 7 in the canonical order, noting each ban for the table scheme, up to the
+    /// first one allowed. The moves come straight from the rules' generator, which stops
+    /// there too: no list is made and no move beyond the answer generated.
     fn has_legal_move(&mut self) -> bool {
-        self.find_allowed_move(|| true)
-    }
-
-    /// Checks the side to move's moves against rule 7 in the canonical order, noting each ban
-    /// for the table scheme, and calls `allowed` at each move rule 7 allows until it says
-    /// stop; says whether it did. The moves come straight from the rules' generator, which
-    /// stops there too: no list is made and no move beyond the answer generated.
-    #[inline]
-    fn find_allowed_move(&mut self, mut allowed: impl FnMut() -> bool) -> bool {
         let (game, dep, root_index) = (&self.game, &mut self.dep, self.root_index);
         game.position().find_pseudo_move(game.rules(), |mv| {
-            Self::reach_in(game, dep, root_index, mv).is_some() && allowed()
+            Self::reach_in(game, dep, root_index, mv).is_some()
         })
     }
 

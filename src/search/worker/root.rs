@@ -61,7 +61,7 @@ impl Worker<'_> {
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
-                v = -self.search(-beta, -alpha, depth - 1, 1, true);
+                v = -self.search(-beta, -alpha, depth - 1, 1);
             } else {
                 // Late root moves (ordered by the previous iteration's scores, so these are the
                 // ones that did worst) are searched a little shallower first; a root move with
@@ -70,12 +70,12 @@ impl Worker<'_> {
                 if root_lmr && quiet && depth >= LMR_MIN_DEPTH && i >= ROOT_LMR_MIN_MOVE {
                     r = (self.lmr[(depth as usize).min(63)][i.min(63)] - 1).clamp(0, depth - 2);
                 }
-                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, true);
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, depth - 1, 1, true);
+                    v = -self.search(-beta, -alpha, depth - 1, 1);
                 }
             }
             self.game.unmake();
@@ -136,7 +136,6 @@ impl Worker<'_> {
             // slowed both. The threads still diverge through the shared table's timing, and
             // the first to complete the depth limit ends the search.
             let d = depth as i32;
-            self.iteration_depth = d;
             for rm in root.iter_mut() {
                 rm.prev_score = rm.score;
             }
