@@ -89,11 +89,7 @@ const EVERY_SWITCH_ON: SearchConfig = SearchConfig {
     reverse_futility: true,
     partial_iteration: true,
     threat_order: true,
-    lmr_history: true,
     time_scaling: true,
-    counter_moves: true,
-    improving: true,
-    cont_history: true,
 };
 
 #[test]

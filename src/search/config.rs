@@ -25,25 +25,10 @@ pub struct SearchConfig {
     /// threatened piece (moving it, or moving to a square that saves it) are ordered before
     /// the other quiet moves.
     pub threat_order: bool,
-    /// Late move reductions follow the move's history too: a quiet move that often cut off
-    /// is reduced less, one that rarely did more (at most [`super::params::LMR_HISTORY_DIVISOR`]'s
-    /// two plies either way).
-    pub lmr_history: bool,
     /// On a clock, the time a move gets follows its search: more when the best move keeps
     /// changing, its score falls or other moves took much of the effort, less when the choice
     /// is clear ([`super::time::soft_scale`]).
     pub time_scaling: bool,
-    /// Counter moves: the quiet move that last refuted the opponent's previous move is tried
-    /// right after the killers.
-    pub counter_moves: bool,
-    /// The pruning near the leaves follows whether the side to move's static evaluation rose
-    /// since its previous move (two plies up): reverse futility prunes with one ply's margin
-    /// less when it did, late move pruning keeps half the moves when it did not.
-    pub improving: bool,
-    /// Continuation history: quiet moves are ordered by how often they cut off in reply to
-    /// the opponent's last move and as a follow-up to the side's own move before it (each by
-    /// the square that move went to), on top of the plain history.
-    pub cont_history: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -81,11 +66,7 @@ impl Default for SearchConfig {
             reverse_futility: true,
             partial_iteration: true,
             threat_order: true,
-            lmr_history: false,
             time_scaling: false,
-            counter_moves: false,
-            improving: false,
-            cont_history: false,
         }
     }
 }
@@ -119,11 +100,7 @@ impl SearchConfig {
                 "reverse_futility" => &mut self.reverse_futility,
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
-                "lmr_history" => &mut self.lmr_history,
                 "time_scaling" => &mut self.time_scaling,
-                "counter_moves" => &mut self.counter_moves,
-                "improving" => &mut self.improving,
-                "cont_history" => &mut self.cont_history,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

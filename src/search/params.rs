@@ -26,9 +26,6 @@ pub const HISTORY_BONUS_SCALE: i32 = 32;
 pub const LMR_BASE: f64 = 0.5;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
-/// With `lmr_history` on, a quiet move's reduction falls by its history score over this: by up
-/// to two plies for the best history ([`HISTORY_MAX`]), and rises as much for the worst.
-pub const LMR_HISTORY_DIVISOR: i32 = HISTORY_MAX / 2;
 /// Reductions start at this depth: below it a reduced search would go straight to quiescence.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// At the root, moves from this index on (ordered by the previous iteration, so the worst

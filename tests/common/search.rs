@@ -18,11 +18,7 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     reverse_futility: false,
     partial_iteration: false,
     threat_order: false,
-    lmr_history: false,
     time_scaling: false,
-    counter_moves: false,
-    improving: false,
-    cont_history: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

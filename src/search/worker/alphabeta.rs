@@ -6,8 +6,8 @@ use arrayvec::ArrayVec;
 
 use super::super::params::{
     DEFER_DEPTH, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_HISTORY_DIVISOR,
-    LMR_MIN_DEPTH, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
+    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_MIN_DEPTH,
+    RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
 };
 use super::super::picker::{Hints, Kind, MovePicker};
 use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -25,9 +25,6 @@ struct Node {
     pv_node: bool,
     /// The static evaluation, once something asked for it.
     static_eval: Option<i32>,
-    /// Whether the static evaluation rose since the side to move's previous node on the path
-    /// (with `improving` only; false otherwise).
-    improving: bool,
 }
 
 /// How the loop over a node's moves ended.
@@ -53,7 +50,6 @@ impl Worker<'_> {
             ply,
             pv_node: beta - alpha > 1,
             static_eval: None,
-            improving: false,
         };
         let v = self.search_node(node, hash);
         if marked {
@@ -97,7 +93,7 @@ impl Worker<'_> {
                 }
             }
         }
-        if let Some(v) = self.before_moves(&mut node) {
+        if let Some(v) = self.reverse_futility(&mut node) {
             return v;
         }
         let (best, best_move) = match self.search_moves(&mut node, tt_move) {
@@ -112,15 +108,6 @@ impl Worker<'_> {
         best
     }
 
-    /// The steps between the table and the moves: reverse futility, which may settle the node
-    /// (its score is returned).
-    fn before_moves(&mut self, node: &mut Node) -> Option<i32> {
-        if self.cfg.improving {
-            self.note_improving(node);
-        }
-        self.reverse_futility(node)
-    }
-
     /// The node's static evaluation, computed the first time a step asks for it.
     fn static_eval(&mut self, node: &mut Node) -> i32 {
         let (game, weights) = (&self.game, &self.weights);
@@ -128,21 +115,6 @@ impl Worker<'_> {
         *node
             .static_eval
             .get_or_insert_with(|| evals.get(game, weights))
-    }
-
-    /// Improving: whether the side to move's static evaluation rose since its previous node on
-    /// the path, two plies up. A side whose position is getting better is more likely to fail
-    /// high, so a static score above beta is trusted with a smaller margin, while one whose
-    /// position got worse is less likely to find a late quiet move that saves it, so fewer are
-    /// tried. The evaluation is taken at every node of the main search for this (quiescence
-    /// nodes, the many, are untouched). Every node of the main search writes its own ply before
-    /// searching its children, so a node reads its grandparent's value, never a stale one; the
-    /// root takes none, so the nodes of the first two plies count as not improving.
-    fn note_improving(&mut self, node: &mut Node) {
-        let eval = self.static_eval(node);
-        let ply = node.ply;
-        self.path_evals[ply] = eval;
-        node.improving = ply >= 3 && eval > self.path_evals[ply - 2];
     }
 
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
@@ -160,8 +132,8 @@ impl Worker<'_> {
             return None;
         }
         let eval = self.static_eval(node);
-        let plies = node.depth - i32::from(node.improving);
-        (eval - RFP_MARGIN_PER_PLY * plies >= node.beta && self.has_legal_move()).then_some(eval)
+        (eval - RFP_MARGIN_PER_PLY * node.depth >= node.beta && self.has_legal_move())
+            .then_some(eval)
     }
 
     /// The loop over the node's moves, in the picker's order; moves another thread is busy
@@ -171,10 +143,7 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
-        if self.cfg.improving && !node.improving {
-            lmp_limit /= 2;
-        }
+        let lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
         // Late move pruning stops at the first quiet move past the limit: the picker need
         // only set that many apart from the rest.
         let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= LMP_MAX_DEPTH;
@@ -184,17 +153,12 @@ impl Worker<'_> {
         let mut next_deferred = 0;
         let mut picking = true;
         let defer = self.smp && depth > DEFER_DEPTH;
-        let counter = self.counter_slot().and_then(|i| self.counters[i]);
-        let cont_rows = self.cont_rows();
         loop {
             let next = if picking {
-                let area = self.area;
                 let hints = Hints {
                     history: &self.history,
                     width: self.width,
                     killers: self.killers[ply],
-                    counter,
-                    cont: cont_rows.map(|r| r.map(|i| &self.cont_history[i..i + area])),
                     threat_order: self.cfg.threat_order,
                 };
                 let next = picker.next(&self.game, &hints);
@@ -247,7 +211,7 @@ impl Worker<'_> {
             }
             if step == Step::Cutoff {
                 if quiet {
-                    self.reward_cutoff(ply, depth, mv, &quiets, cont_rows);
+                    self.reward_cutoff(ply, depth, mv, &quiets);
                 }
                 break;
             }
@@ -275,12 +239,6 @@ impl Worker<'_> {
     fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
         let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
         let new_depth = node.depth - 1;
-        // The mover's history of the move, read before the move changes the side to move.
-        let history = if self.cfg.lmr_history && kind.is_quiet() {
-            i32::from(self.history[self.history_index(mv)])
-        } else {
-            0
-        };
         self.game.make(mv);
         let mut v;
         if searched == 0 {
@@ -298,7 +256,6 @@ impl Worker<'_> {
                 if node.pv_node {
                     r -= 1;
                 }
-                r -= history / LMR_HISTORY_DIVISOR;
                 r = r.clamp(0, new_depth - 1);
             }
             v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
@@ -313,31 +270,18 @@ impl Worker<'_> {
         v
     }
 
-    /// A quiet move cut off: it becomes this ply's first killer and the counter move of the
-    /// opponent's last move, and its history scores (plain and continuation, in the rows
-    /// `cont_rows`) rise while those of the quiet moves searched before it fall.
-    fn reward_cutoff(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        mv: Move,
-        quiets: &[Move],
-        cont_rows: [Option<usize>; 2],
-    ) {
+    /// A quiet move cut off: it becomes this ply's first killer, and its history score rises
+    /// while those of the quiet moves searched before it fall.
+    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        if let Some(i) = self.counter_slot() {
-            self.counters[i] = Some(mv);
-        }
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
         self.update_history(mv, bonus);
-        self.update_cont_history(cont_rows, mv, bonus);
         for &q in quiets {
             self.update_history(q, -bonus);
-            self.update_cont_history(cont_rows, q, -bonus);
         }
     }
 

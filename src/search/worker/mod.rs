@@ -41,7 +41,7 @@ use once_cell::sync::Lazy;
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
 use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
-use super::picker::{compact, history_slot, move_slot};
+use super::picker::history_slot;
 use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
 use super::tt::{Bound, Hit};
@@ -105,21 +105,11 @@ pub struct Worker<'a> {
     next_poll: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
-    /// Counter moves: by the side to move and the opponent's last move (compact squares), the
-    /// quiet move that last cut off in reply (empty without `counter_moves`).
-    counters: Vec<Option<Move>>,
     /// History heuristic scores by side, origin and destination (compact square numbers, so an
     /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
     history: Vec<i16>,
-    /// Continuation history (empty without `cont_history`): by how many plies back the
-    /// earlier move was (the opponent's last, the side's own before it), the side to move,
-    /// that move's destination and the quiet move's destination (compact squares), how the
-    /// quiet move fared after it; bounded like `history`.
-    cont_history: Vec<i16>,
-    /// Board width, for compact square numbers...
+    /// Board width, for compact square numbers.
     width: usize,
-    /// ...and the number of squares.
-    area: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Smallest history index (at or after the root) of a position a ban in the current subtree
@@ -140,9 +130,6 @@ pub struct Worker<'a> {
     weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
-    /// By ply, the static evaluation of the main search's node on the current path (with
-    /// `improving` only; the root's ply is never written or read).
-    path_evals: [i32; MAX_PLY + 1],
     /// The rules' scratch space for quiescence's captures and their child hashes.
     hash_cache: ChildHashCache,
     /// Whether other threads search too (then busy nodes are marked and deferred).
@@ -196,7 +183,6 @@ impl<'a> Worker<'a> {
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
-        let area = width * game.rules().size().height();
         let weights = *shared.weights.for_rules(game.rules());
         Worker {
             id,
@@ -208,19 +194,8 @@ impl<'a> Worker<'a> {
             next_poll: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: if shared.config.counter_moves {
-                vec![None; 2 * area * area]
-            } else {
-                Vec::new()
-            },
             history: vec![0; 2 * MAX_DIM.pow(4)],
-            cont_history: if shared.config.cont_history {
-                vec![0; 4 * area * area]
-            } else {
-                Vec::new()
-            },
             width,
-            area,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
@@ -233,7 +208,6 @@ impl<'a> Worker<'a> {
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
-            path_evals: [0; MAX_PLY + 1],
             host_poll: None,
         }
     }
@@ -366,51 +340,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The counter-move slot of the opponent's last move, if counter moves are on and that
-    /// move was a move (not a pass, nor the start of the game).
-    #[inline]
-    fn counter_slot(&self) -> Option<usize> {
-        if self.counters.is_empty() {
-            return None;
-        }
-        let last = self.game.last_move().filter(|m| !m.is_pass())?;
-        let area = self.width * self.game.rules().size().height();
-        let side = self.game.side_to_move().index();
-        Some(move_slot(side, last, self.width, area))
-    }
-
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         history_slot(self.game.side_to_move().index(), mv, self.width)
     }
 
-    /// Where the continuation history's rows for the side to move's quiet moves start: after
-    /// the opponent's last move and after the side's own move before it, if continuation
-    /// history is on and those were moves (not passes, nor before the search's root).
-    #[inline]
-    fn cont_rows(&self) -> [Option<usize>; 2] {
-        if self.cont_history.is_empty() {
-            return [None; 2];
-        }
-        let side = self.game.side_to_move().index();
-        [0, 1].map(|back| {
-            let earlier = self.game.move_before_last(back).filter(|m| !m.is_pass())?;
-            Some(((back * 2 + side) * self.area + compact(earlier.to(), self.width)) * self.area)
-        })
-    }
-
     fn update_history(&mut self, mv: Move, bonus: i32) {
         let i = self.history_index(mv);
         apply_bonus(&mut self.history[i], bonus);
-    }
-
-    /// Adds `bonus` to the continuation history of the quiet move `mv` in the rows `rows`
-    /// (from [`Worker::cont_rows`] at the node where it was played).
-    fn update_cont_history(&mut self, rows: [Option<usize>; 2], mv: Move, bonus: i32) {
-        let to = compact(mv.to(), self.width);
-        for row in rows.into_iter().flatten() {
-            apply_bonus(&mut self.cont_history[row + to], bonus);
-        }
     }
 
     /// Takes a child's score `v` for `mv` into the node's best score and window: a score above
