@@ -25,10 +25,6 @@ pub struct SearchConfig {
     /// threatened piece (moving it, or moving to a square that saves it) are ordered before
     /// the other quiet moves.
     pub threat_order: bool,
-    /// On a clock, the time a move gets follows its search: more when the best move keeps
-    /// changing, its score falls or other moves took much of the effort, less when the choice
-    /// is clear ([`super::time::soft_scale`]).
-    pub time_scaling: bool,
 }
 
 /// The defaults follow self-play A/B matches through `mingmang match` (default against one
@@ -66,7 +62,6 @@ impl Default for SearchConfig {
             reverse_futility: true,
             partial_iteration: true,
             threat_order: true,
-            time_scaling: false,
         }
     }
 }
@@ -100,7 +95,6 @@ impl SearchConfig {
                 "reverse_futility" => &mut self.reverse_futility,
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
-                "time_scaling" => &mut self.time_scaling,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

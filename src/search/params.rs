@@ -62,8 +62,3 @@ pub const ASPIRATION_MAX_WINDOW: i32 = 1_000;
 /// With several threads, nodes with at least this much depth left are marked busy and put off
 /// by the other threads; shallower ones are cheap enough to search twice.
 pub const DEFER_DEPTH: i32 = 2;
-
-/// With `time_scaling`, the soft time limit is scaled only from this completed depth on: the
-/// first iterations are too shallow for their best move's stability or share of the nodes to
-/// say anything.
-pub const TIME_SCALING_MIN_DEPTH: u32 = 5;

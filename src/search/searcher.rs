@@ -138,7 +138,6 @@ impl Searcher {
                 score: -INF,
                 prev_score: -INF,
                 pv: vec![mv],
-                nodes: 0,
             })
             .collect();
         let plies_left = game

@@ -18,7 +18,6 @@ pub const NO_PRUNING: SearchConfig = SearchConfig {
     reverse_futility: false,
     partial_iteration: false,
     threat_order: false,
-    time_scaling: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

@@ -75,22 +75,6 @@ pub struct RootMove {
     pub prev_score: i32,
     /// The principal variation starting with `mv`.
     pub pv: Vec<Move>,
-    /// Nodes this thread searched under `mv` so far in this search, over all iterations (the
-    /// time manager reads how the effort is spread; see [`crate::search::time::soft_scale`]).
-    pub nodes: u64,
-}
-
-/// The last completed iteration's best move, as the time manager reads it.
-#[derive(Clone, Copy, Debug)]
-struct BestStreak {
-    /// The best move...
-    mv: Move,
-    /// ...its score...
-    score: i32,
-    /// ...how many completed iterations in a row before it had the same best move...
-    stable: u32,
-    /// ...and how much the best score fell from the iteration before (negative if it rose).
-    drop: i32,
 }
 
 /// A search thread's state.
@@ -120,8 +104,6 @@ pub struct Worker<'a> {
     /// with a score inside or above the window): if the iteration is interrupted, it is the
     /// better move at this depth than the last completed iteration's best.
     partial_best: Option<RootMove>,
-    /// The best moves of the completed iterations, as the time manager reads them.
-    best_streak: Option<BestStreak>,
     /// Late move reductions by depth and move number (see [`LMR`]).
     lmr: &'static [[i32; 64]; 64],
     /// Copies of the shared switches and of the weights of the game played, read at every
@@ -201,7 +183,6 @@ impl<'a> Worker<'a> {
             dep: usize::MAX,
             stopped: false,
             partial_best: None,
-            best_streak: None,
             lmr: &LMR,
             cfg: shared.config,
             weights,

@@ -6,12 +6,11 @@ use std::sync::atomic::Ordering;
 
 use super::super::params::{
     ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, LMR_MIN_DEPTH,
-    ROOT_LMR_MIN_MOVE, TIME_SCALING_MIN_DEPTH,
+    ROOT_LMR_MIN_MOVE,
 };
 use super::super::score::{to_score, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::super::time::soft_scale;
 use super::super::SearchInfo;
-use super::{BestStreak, RootMove, Worker};
+use super::{RootMove, Worker};
 
 impl Worker<'_> {
     /// Searches the root moves `moves` (all searched, best first by the previous iteration) in
@@ -57,7 +56,6 @@ impl Worker<'_> {
             }
             let rm = &mut moves[i];
             let quiet = self.game.position().capture_count(rm.mv, &rules) == 0;
-            let nodes_before = self.nodes;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
@@ -79,7 +77,6 @@ impl Worker<'_> {
                 }
             }
             self.game.unmake();
-            rm.nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
@@ -152,7 +149,6 @@ impl Worker<'_> {
             }
             completed = d as u32;
             last_good = root.clone();
-            self.best_streak = Some(BestStreak::after(self.best_streak, &root[0]));
             if !self.is_main() && self.offer_to_main(root, completed) {
                 break;
             }
@@ -270,60 +266,12 @@ impl Worker<'_> {
         }
     }
 
-    /// Whether the main thread should stop deepening: the soft time limit passed (scaled by
-    /// how settled the choice looks, with `time_scaling`), a forced result is settled (it will
-    /// not change with more depth), or there is one move.
+    /// Whether the main thread should stop deepening: the soft time limit passed, a forced
+    /// result is settled (it will not change with more depth), or there is one move.
     fn enough(&self, root: &[RootMove], completed: u32) -> bool {
         let time = &self.shared.time;
         let decided =
             root[0].score.abs() >= MATE_BOUND && (MATE - root[0].score.abs()) as u32 <= completed;
-        let expired = if self.cfg.time_scaling && completed >= TIME_SCALING_MIN_DEPTH {
-            time.soft_expired_scaled(self.soft_scale(root))
-        } else {
-            time.soft_expired()
-        };
-        expired || (decided && time.is_timed()) || (root.len() == 1 && time.is_timed())
-    }
-
-    /// The factor for the soft time limit after a completed iteration (see [`soft_scale`]).
-    fn soft_scale(&self, root: &[RootMove]) -> f64 {
-        let total: u64 = root.iter().map(|rm| rm.nodes).sum();
-        let fraction = root[0].nodes as f64 / total.max(1) as f64;
-        let (stable, drop) = self.best_streak.map_or((0, 0), |b| (b.stable, b.drop));
-        let scale = soft_scale(fraction, stable, drop);
-        log::trace!(
-            "time scale {scale:.2}: best move's share {fraction:.2}, stable {stable}, drop {drop}"
-        );
-        scale
-    }
-}
-
-impl BestStreak {
-    /// The streak after an iteration that completed with `best` first, following `last`.
-    fn after(last: Option<BestStreak>, best: &RootMove) -> BestStreak {
-        let Some(last) = last else {
-            return BestStreak {
-                mv: best.mv,
-                score: best.score,
-                stable: 0,
-                drop: 0,
-            };
-        };
-        // Scores near a forced result say nothing about trouble found by depth.
-        let ordinary = |s: i32| s.abs() < MATE_BOUND;
-        BestStreak {
-            mv: best.mv,
-            score: best.score,
-            stable: if last.mv == best.mv {
-                last.stable + 1
-            } else {
-                0
-            },
-            drop: if ordinary(last.score) && ordinary(best.score) {
-                last.score - best.score
-            } else {
-                0
-            },
-        }
+        time.soft_expired() || (decided && time.is_timed()) || (root.len() == 1 && time.is_timed())
     }
 }
