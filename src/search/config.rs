@@ -27,29 +27,21 @@ pub struct SearchConfig {
     pub threat_order: bool,
 }
 
-/// The defaults follow self-play A/B matches through `mingmang match` (default against one
-/// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
-/// swapped, 10,000 nodes per move; table in `docs/benchmarks-history.md`): a switch is on only if turning
-/// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
-/// did not there. Reverse futility pruning came later, with an SPRT at 3000 nodes
-/// per move (+30.5 +- 18.4 Elo over 1029 games); internal iterative reduction measured
-/// +0.0 +- 26.7 over 427 games (at 3000 nodes it almost never applies) and stays off. Playing
-/// the interrupted iteration's better move (`partial_iteration`) passed an SPRT at 3000 nodes
-/// (+30.2 +- 18.2 Elo over 1025 games). Ordering the quiet moves that save a threatened piece
-/// first (`threat_order`, Rek and Min Rek Chanh) passed SPRTs at 3000 nodes from the balanced
-/// openings: Rek +28.4 +- 17.6 Elo over 1140 games, Min Rek Chanh +19.4 +- 14.0 over 1851.
+/// Every switch is on by default, each kept by its matches (tables in
+/// `docs/benchmarks-history.md` and `BENCHMARKS.md`). Reverse futility pruning
+/// (+30.5 +- 18.4 Elo over 1029 games), playing the interrupted iteration's better move
+/// (`partial_iteration`, +30.2 +- 18.2 over 1025) and saving threatened pieces first
+/// (`threat_order`: Rek +28.4 +- 17.6 over 1140, Min Rek Chanh +19.4 +- 14.0 over 1851) passed
+/// SPRTs at 3000 nodes a move; aspiration windows won at the short time control (+22.3 +- 22.3
+/// by pairs over 218 games, the SPRT stopped undecided). The older ones (late move reductions,
+/// futility, late move pruning, the quiescence table probe) won or leaned positive in 200-game
+/// A/B matches at 10,000 nodes a move, before SPRTs were run; late move reductions at the root
+/// go with the reductions and were not measured apart.
 ///
-/// At a clock the verdicts of the node-count matches do not all hold (BENCHMARKS.md, "Switches
-/// at the clock"): at the STC (4 s + 0.04 s, 8x8) aspiration windows won, +22.3 +- 22.3 Elo
-/// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off;
-/// so do IIR (-21.7 +- 30.7 over 128), history in the reductions (+6.9 +- 20.8 over 150,
-/// not shown) and time scaled by the search (+1.7 +- 25.0 over 207, not shown). Counter moves
-/// save 1.3% of the nodes to depth 10 on recorded 8x8 positions, too little to show in a match
-/// at the clock, and stay off. Improving searches 0.6 ply deeper at the STC and scored
-/// -5.0 +- 18.0 over 210 games: off. Continuation history (+5.8 +- 20.6 over 238 STC games)
-/// and singular extension (+5.1 +- 11.2 over 689) have not shown a gain and stay off; threat
-/// extension had a 20,000-node screen (+8.7 +- 21.7 over 400 games), and the three together
-/// stand at +9.4 +- 14.9 over 480 STC games (BENCHMARKS.md, "Switches at the clock").
+/// The switches that were tried and did not pass (null move, internal iterative reduction,
+/// history in the reductions, time scaled by the search, counter moves, improving,
+/// continuation history, singular, threat and few-moves extensions) were removed: their
+/// matches are recorded in `docs/benchmarks-history.md` and their code in git history.
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -70,7 +62,8 @@ impl Default for SearchConfig {
 /// developer switch for A/B matches through `mingmang match`, which runs the engine as a
 /// separate process. The value is a comma-separated list of `name=on|off` words with the field
 /// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=aspiration=off,lmr=off`. Unknown words are
-/// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
+/// reported on stderr and ignored. `mingmang bench` ignores it: its node count is the default
+/// search's.
 pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
 
 impl SearchConfig {
