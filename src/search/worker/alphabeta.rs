@@ -4,11 +4,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::super::params::{
-    DEFER_DEPTH, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED, LMR_MIN_DEPTH,
-    RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
-};
 use super::super::picker::{Hints, Kind, MovePicker};
 use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::super::tt::Bound;
@@ -42,7 +37,7 @@ impl Worker<'_> {
         let outer = self.dep;
         self.dep = usize::MAX;
         let hash = self.game.position().hash();
-        let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
+        let marked = self.smp && depth >= self.params.defer_depth && self.shared.mark_busy(hash);
         let node = Node {
             alpha,
             beta,
@@ -126,14 +121,14 @@ impl Worker<'_> {
     /// searching.
     /// Returns the node's score if it is pruned.
     fn reverse_futility(&mut self, node: &mut Node) -> Option<i32> {
-        if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= RFP_MAX_DEPTH)
+        if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= self.params.rfp_max_depth)
             || node.beta.abs() >= MATE_BOUND
         {
             return None;
         }
         let eval = self.static_eval(node);
-        (eval - RFP_MARGIN_PER_PLY * node.depth >= node.beta && self.has_legal_move())
-            .then_some(eval)
+        let margin = self.params.rfp_margin_per_ply * node.depth;
+        (eval - margin >= node.beta && self.has_legal_move()).then_some(eval)
     }
 
     /// The loop over the node's moves, in the picker's order; moves another thread is busy
@@ -143,16 +138,17 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
+        let p = &self.params;
+        let lmp_limit = p.lmp_base + p.lmp_per_depth_squared * (depth * depth) as usize;
         // Late move pruning stops at the first quiet move past the limit: the picker need
         // only set that many apart from the rest.
-        let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= LMP_MAX_DEPTH;
+        let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= p.lmp_max_depth;
         let mut picker = MovePicker::new(tt_move, if lmp { lmp_limit + 1 } else { usize::MAX });
         let mut searched = 0;
         let mut deferred: ArrayVec<(Move, Kind, u64), 64> = ArrayVec::new();
         let mut next_deferred = 0;
         let mut picking = true;
-        let defer = self.smp && depth > DEFER_DEPTH;
+        let defer = self.smp && depth > self.params.defer_depth;
         loop {
             let next = if picking {
                 let hints = Hints {
@@ -227,11 +223,11 @@ impl Worker<'_> {
     /// margin (near the leaves only). The static evaluation is computed the first time this
     /// asks, after the first move, which often cuts off alone.
     fn futile(&mut self, node: &mut Node) -> bool {
-        if !self.cfg.futility || node.depth > FUTILITY_MAX_DEPTH {
+        if !self.cfg.futility || node.depth > self.params.futility_max_depth {
             return false;
         }
         let eval = self.static_eval(node);
-        eval + FUTILITY_MARGIN_PER_PLY * node.depth <= node.alpha
+        eval + self.params.futility_margin_per_ply * node.depth <= node.alpha
     }
 
     /// Plays `mv` and searches it: the first move with the full window, the others with a
@@ -248,7 +244,7 @@ impl Worker<'_> {
             // when they beat alpha. The first killer is trusted enough not to be reduced.
             let mut r = 0;
             if self.cfg.lmr
-                && node.depth >= LMR_MIN_DEPTH
+                && node.depth >= self.params.lmr_min_depth
                 && kind.is_quiet()
                 && kind != Kind::Killer
             {
@@ -278,7 +274,8 @@ impl Worker<'_> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
+        let p = &self.params;
+        let bonus = (depth * depth).min(p.history_bonus_cap) * p.history_bonus_scale;
         self.update_history(mv, bonus);
         for &q in quiets {
             self.update_history(q, -bonus);

@@ -36,11 +36,9 @@
 
 use std::sync::atomic::Ordering;
 
-use once_cell::sync::Lazy;
-
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
-use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
+use super::params::{LmrTable, SearchParams, HISTORY_MAX};
 use super::picker::history_slot;
 use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
@@ -104,11 +102,12 @@ pub struct Worker<'a> {
     /// with a score inside or above the window): if the iteration is interrupted, it is the
     /// better move at this depth than the last completed iteration's best.
     partial_best: Option<RootMove>,
-    /// Late move reductions by depth and move number (see [`LMR`]).
-    lmr: &'static [[i32; 64]; 64],
-    /// Copies of the shared switches and of the weights of the game played, read at every
-    /// node.
+    /// Late move reductions by depth and move number, made from `params` by the searcher.
+    lmr: &'a LmrTable,
+    /// Copies of the shared switches, of the numbers and of the weights of the game played,
+    /// read at every node.
     cfg: SearchConfig,
+    params: SearchParams,
     weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
@@ -122,18 +121,6 @@ pub struct Worker<'a> {
 
 /// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
 pub const POLL_INTERVAL: u64 = 128;
-
-/// Late move reductions by depth and move number (both capped at 63):
-/// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies, computed once for all threads.
-static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
-    let mut lmr = [[0i32; 64]; 64];
-    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
-        }
-    }
-    lmr
-});
 
 /// Adds a history bonus (or malus) to a score with gravity: the closer the score already is
 /// to the bound in the bonus's direction, the less it moves, which keeps it within
@@ -183,8 +170,9 @@ impl<'a> Worker<'a> {
             dep: usize::MAX,
             stopped: false,
             partial_best: None,
-            lmr: &LMR,
+            lmr: shared.lmr,
             cfg: shared.config,
+            params: shared.params,
             weights,
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),

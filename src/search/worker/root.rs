@@ -4,10 +4,6 @@
 
 use std::sync::atomic::Ordering;
 
-use super::super::params::{
-    ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, LMR_MIN_DEPTH,
-    ROOT_LMR_MIN_MOVE,
-};
 use super::super::score::{to_score, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::super::SearchInfo;
 use super::{RootMove, Worker};
@@ -27,6 +23,7 @@ impl Worker<'_> {
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
         let root_lmr = self.cfg.root_lmr;
+        let p = self.params;
         let rules = *self.game.rules();
         // Root moves another thread is busy with are put off to the end, as inside the tree.
         let n = moves.len();
@@ -46,7 +43,7 @@ impl Worker<'_> {
             if self.smp
                 && i > 0
                 && next_deferred == 0
-                && depth > DEFER_DEPTH
+                && depth > p.defer_depth
                 && self
                     .shared
                     .is_busy(self.game.position().child_hash(moves[i].mv, &rules))
@@ -65,7 +62,7 @@ impl Worker<'_> {
                 // ones that did worst) are searched a little shallower first; a root move with
                 // hundreds of siblings on a big board otherwise costs as much as the best one.
                 let mut r = 0;
-                if root_lmr && quiet && depth >= LMR_MIN_DEPTH && i >= ROOT_LMR_MIN_MOVE {
+                if root_lmr && quiet && depth >= p.lmr_min_depth && i >= p.root_lmr_min_move {
                     r = (self.lmr[(depth as usize).min(63)][i.min(63)] - 1).clamp(0, depth - 2);
                 }
                 v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1);
@@ -191,9 +188,10 @@ impl Worker<'_> {
     /// inside; `moves` is left sorted best first.
     fn aspiration(&mut self, moves: &mut [RootMove], d: i32) {
         let prev = moves[0].prev_score;
-        let mut delta = ASPIRATION_WINDOW;
+        let p = self.params;
+        let mut delta = p.aspiration_window;
         let (mut alpha, mut beta) = if self.cfg.aspiration
-            && d >= ASPIRATION_MIN_DEPTH
+            && d >= p.aspiration_min_depth
             && prev.abs() < MATE_BOUND
             && prev > -INF
         {
@@ -217,7 +215,7 @@ impl Worker<'_> {
             } else {
                 return;
             }
-            if delta > ASPIRATION_MAX_WINDOW {
+            if delta > p.aspiration_max_window {
                 alpha = -INF;
                 beta = INF;
             }
