@@ -39,7 +39,6 @@ fn engine(depth: u32) -> Box<dyn Player> {
         config.late_move_pruning = false;
         config.futility = false;
         config.lmr = false;
-        config.null_move = false;
     }
     engine_at_depth(depth, config)
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::rules::random::{Balance, Pick, RandomOpening, Rng};
 use crate::rules::{BoardSize, Game, Move, RuleOptions, Rules};
 use crate::search::{
-    Control, Limits, SearchConfig, SearchOptions, SearchResult, Searcher, SystemClock, TimeSource,
+    Control, Limits, SearchConfig, SearchOptions, SearchParams, SearchResult, Searcher,
+    SystemClock, TimeSource,
 };
 
 /// Default bench depth (on boards up to 100 squares; larger boards search fewer plies).
@@ -213,8 +214,10 @@ pub fn run_positions_on(
     let stop = AtomicBool::new(false);
     for p in list {
         let mut searcher = Searcher::new(16);
-        // The fingerprint is of the default search, whatever MINGMANG_SEARCH says.
+        // The fingerprint is of the default search, whatever MINGMANG_SEARCH and
+        // MINGMANG_PARAMS say.
         searcher.set_config(SearchConfig::default());
+        searcher.set_params(SearchParams::default());
         let limits = Limits {
             depth: Some(depth_for(p.game.rules().size(), depth)),
             ..Limits::default()

@@ -3,8 +3,6 @@
 /// Switches for the selective parts of the search, so self-play can measure each one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SearchConfig {
-    /// Null-move pruning (guarded against zugzwang).
-    pub null_move: bool,
     /// Late move reductions.
     pub lmr: bool,
     /// Futility pruning of quiet moves near the leaves.
@@ -13,16 +11,12 @@ pub struct SearchConfig {
     pub late_move_pruning: bool,
     /// Aspiration windows around the previous iteration's score.
     pub aspiration: bool,
-    /// One ply more where the side to move has at most two legal moves.
-    pub few_moves_extension: bool,
     /// Late move reductions at the root too.
     pub root_lmr: bool,
     /// Table cutoffs in quiescence (probe only).
     pub qsearch_tt: bool,
     /// Reverse futility pruning (static null move) near the leaves.
     pub reverse_futility: bool,
-    /// Internal iterative reduction: one ply less where the table has no move.
-    pub iir: bool,
     /// When the search is stopped inside an iteration, a move that beat the previous best in
     /// it is played (otherwise the last completed iteration's best is).
     pub partial_iteration: bool,
@@ -31,80 +25,35 @@ pub struct SearchConfig {
     /// threatened piece (moving it, or moving to a square that saves it) are ordered before
     /// the other quiet moves.
     pub threat_order: bool,
-    /// Late move reductions follow the move's history too: a quiet move that often cut off
-    /// is reduced less, one that rarely did more (at most [`super::params::LMR_HISTORY_DIVISOR`]'s
-    /// two plies either way).
-    pub lmr_history: bool,
-    /// On a clock, the time a move gets follows its search: more when the best move keeps
-    /// changing, its score falls or other moves took much of the effort, less when the choice
-    /// is clear ([`super::time::soft_scale`]).
-    pub time_scaling: bool,
-    /// Counter moves: the quiet move that last refuted the opponent's previous move is tried
-    /// right after the killers.
-    pub counter_moves: bool,
-    /// The pruning near the leaves follows whether the side to move's static evaluation rose
-    /// since its previous move (two plies up): reverse futility prunes with one ply's margin
-    /// less when it did, late move pruning keeps half the moves when it did not.
-    pub improving: bool,
-    /// Continuation history: quiet moves are ordered by how often they cut off in reply to
-    /// the opponent's last move and as a follow-up to the side's own move before it (each by
-    /// the square that move went to), on top of the plain history.
-    pub cont_history: bool,
-    /// Singular extension: the table's move is searched a ply deeper where a reduced search
-    /// of the other moves shows it is the only good one (and the node is cut off at once
-    /// where even the others beat beta).
-    pub singular: bool,
-    /// Threat extension: at the horizon, a Ming Mang side to move that has a piece one enemy
-    /// slide could flank, and no capture of its own, is searched a ply more instead of standing
-    /// pat in quiescence, as a chess engine searches on when in check.
-    pub threat_extension: bool,
 }
 
-/// The defaults follow self-play A/B matches through `mingmang match` (default against one
-/// switch flipped with [`CONFIG_ENV`], 200 games from random balanced openings with colours
-/// swapped, 10,000 nodes per move; table in `docs/benchmarks-history.md`): a switch is on only if turning
-/// it on won games. Null move (0 Elo), the few-moves extension and aspiration windows (-7 Elo)
-/// did not there. Reverse futility pruning came later, with an SPRT at 3000 nodes
-/// per move (+30.5 +- 18.4 Elo over 1029 games); internal iterative reduction measured
-/// +0.0 +- 26.7 over 427 games (at 3000 nodes it almost never applies) and stays off. Playing
-/// the interrupted iteration's better move (`partial_iteration`) passed an SPRT at 3000 nodes
-/// (+30.2 +- 18.2 Elo over 1025 games). Ordering the quiet moves that save a threatened piece
-/// first (`threat_order`, Rek and Min Rek Chanh) passed SPRTs at 3000 nodes from the balanced
-/// openings: Rek +28.4 +- 17.6 Elo over 1140 games, Min Rek Chanh +19.4 +- 14.0 over 1851.
+/// Every switch is on by default, each kept by its matches (tables in
+/// `docs/benchmarks-history.md` and `BENCHMARKS.md`). Reverse futility pruning
+/// (+30.5 +- 18.4 Elo over 1029 games), playing the interrupted iteration's better move
+/// (`partial_iteration`, +30.2 +- 18.2 over 1025) and saving threatened pieces first
+/// (`threat_order`: Rek +28.4 +- 17.6 over 1140, Min Rek Chanh +19.4 +- 14.0 over 1851) passed
+/// SPRTs at 3000 nodes a move; aspiration windows won at the short time control (+22.3 +- 22.3
+/// by pairs over 218 games, the SPRT stopped undecided). The older ones (late move reductions,
+/// futility, late move pruning, the quiescence table probe) won or leaned positive in 200-game
+/// A/B matches at 10,000 nodes a move, before SPRTs were run; late move reductions at the root
+/// go with the reductions and were not measured apart.
 ///
-/// At a clock the verdicts of the node-count matches do not all hold (BENCHMARKS.md, "Switches
-/// at the clock"): at the STC (4 s + 0.04 s, 8x8) aspiration windows won, +22.3 +- 22.3 Elo
-/// by pairs over 218 games, and are on; null move lost, -56.8 +- 50.5 over 74, and stays off;
-/// so do IIR (-21.7 +- 30.7 over 128), history in the reductions (+6.9 +- 20.8 over 150,
-/// not shown) and time scaled by the search (+1.7 +- 25.0 over 207, not shown). Counter moves
-/// save 1.3% of the nodes to depth 10 on recorded 8x8 positions, too little to show in a match
-/// at the clock, and stay off. Improving searches 0.6 ply deeper at the STC and scored
-/// -5.0 +- 18.0 over 210 games: off. Continuation history (+5.8 +- 20.6 over 238 STC games)
-/// and singular extension (+5.1 +- 11.2 over 689) have not shown a gain and stay off; threat
-/// extension had a 20,000-node screen (+8.7 +- 21.7 over 400 games), and the three together
-/// stand at +9.4 +- 14.9 over 480 STC games (BENCHMARKS.md, "Switches at the clock").
+/// The switches that were tried and did not pass (null move, internal iterative reduction,
+/// history in the reductions, time scaled by the search, counter moves, improving,
+/// continuation history, singular, threat and few-moves extensions) were removed: their
+/// matches are recorded in `docs/benchmarks-history.md` and their code in git history.
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            null_move: false,
             lmr: true,
             futility: true,
             late_move_pruning: true,
             aspiration: true,
-            few_moves_extension: false,
             root_lmr: true,
             qsearch_tt: true,
             reverse_futility: true,
-            iir: false,
             partial_iteration: true,
             threat_order: true,
-            lmr_history: false,
-            time_scaling: false,
-            counter_moves: false,
-            improving: false,
-            cont_history: false,
-            singular: false,
-            threat_extension: false,
         }
     }
 }
@@ -112,8 +61,9 @@ impl Default for SearchConfig {
 /// Environment variable that overrides [`SearchConfig`] switches in every new [`super::Searcher`]: a
 /// developer switch for A/B matches through `mingmang match`, which runs the engine as a
 /// separate process. The value is a comma-separated list of `name=on|off` words with the field
-/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=null_move=on,lmr=off`. Unknown words are
-/// reported on stderr and ignored. `mingmang bench`'s node count assumes it is unset.
+/// names of [`SearchConfig`], e.g. `MINGMANG_SEARCH=aspiration=off,lmr=off`. Unknown words are
+/// reported on stderr and ignored. `mingmang bench` ignores it: its node count is the default
+/// search's.
 pub const CONFIG_ENV: &str = "MINGMANG_SEARCH";
 
 impl SearchConfig {
@@ -129,25 +79,15 @@ impl SearchConfig {
                 _ => return Err(format!("'{word}': value must be on or off")),
             };
             let field = match name {
-                "null_move" => &mut self.null_move,
                 "lmr" => &mut self.lmr,
                 "futility" => &mut self.futility,
                 "late_move_pruning" => &mut self.late_move_pruning,
                 "aspiration" => &mut self.aspiration,
-                "few_moves_extension" => &mut self.few_moves_extension,
                 "root_lmr" => &mut self.root_lmr,
                 "qsearch_tt" => &mut self.qsearch_tt,
                 "reverse_futility" => &mut self.reverse_futility,
-                "iir" => &mut self.iir,
                 "partial_iteration" => &mut self.partial_iteration,
                 "threat_order" => &mut self.threat_order,
-                "lmr_history" => &mut self.lmr_history,
-                "time_scaling" => &mut self.time_scaling,
-                "counter_moves" => &mut self.counter_moves,
-                "improving" => &mut self.improving,
-                "cont_history" => &mut self.cont_history,
-                "singular" => &mut self.singular,
-                "threat_extension" => &mut self.threat_extension,
                 _ => return Err(format!("'{word}': unknown switch")),
             };
             *field = on;

@@ -10,7 +10,8 @@
 //! - [`worker`]: one thread's search (and the documentation of how rule 7 and the transposition
 //!   table get along): the alpha-beta, quiescence and the root with iterative deepening, each
 //!   in its own file; `picker` orders a node's moves.
-//! - [`params`]: every tunable number, named and explained; [`SearchConfig`]: the switches.
+//! - [`params`]: every tunable number, named and explained ([`SearchParams`], with their
+//!   ranges); [`SearchConfig`]: the switches.
 //! - [`eval`]: the evaluations and their weights, per game; [`tt`]: the table; [`time`]: the clock;
 //!   [`score`]: score ranges and conversions.
 //!
@@ -35,6 +36,7 @@ use std::time::Duration;
 
 use crate::rules::Move;
 pub use config::{SearchConfig, CONFIG_ENV};
+pub use params::{param_table, SearchParams, PARAMS, PARAMS_ENV};
 pub use searcher::{root_moves, Searcher};
 pub use skill::{Skill, MAX_SKILL};
 pub use time::{SystemClock, TimeSource};

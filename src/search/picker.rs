@@ -1,9 +1,7 @@
 //! Staged move ordering for the main search: the table move, then captures by pieces
-//! captured, then the two killer moves, then the counter move (the quiet move that last
-//! refuted the opponent's move just played, with the `counter_moves` switch), then the quiet
-//! moves by history score (in the games whose hints say to save threatened pieces first, such
-//! as Rek, those that do come first: see
-//! [`crate::rules::games::SearchHints::save_threatened`]).
+//! captured, then the two killer moves, then the quiet moves by history score (in the games
+//! whose hints say to save threatened pieces first, such as Rek, those that do come first:
+//! see [`crate::rules::games::SearchHints::save_threatened`]).
 //!
 //! Each stage is produced only when the one before it is used up. Most nodes cut off on the
 //! table move, a capture or a killer (in the bench about four in five of the nodes that order
@@ -38,8 +36,6 @@ pub(crate) enum Kind {
     Killer,
     /// The second killer move of this ply.
     SecondKiller,
-    /// The quiet move that last refuted the opponent's previous move.
-    Counter,
     /// Any other move.
     Quiet,
 }
@@ -48,10 +44,7 @@ impl Kind {
     /// Whether the move converts nothing and was not suggested by the table.
     #[inline(always)]
     pub(crate) fn is_quiet(self) -> bool {
-        matches!(
-            self,
-            Kind::Killer | Kind::SecondKiller | Kind::Counter | Kind::Quiet
-        )
+        matches!(self, Kind::Killer | Kind::SecondKiller | Kind::Quiet)
     }
 }
 
@@ -60,9 +53,9 @@ impl Kind {
 const QUIET_BASE: i32 = 1 << 21;
 
 /// Added to the score of a quiet move that saves a threatened piece (see
-/// [`Hints::threat_order`]): more than any difference of history scores (the plain one and
-/// the two continuation ones, each within `HISTORY_MAX` either way), so these come first, in
-/// history order among themselves.
+/// [`Hints::threat_order`]): well beyond any difference of history scores (each within
+/// `HISTORY_MAX` either way, plus rounding), so these come first, in history order among
+/// themselves.
 const RESCUE_BONUS: i32 = 6 * HISTORY_MAX + 1;
 
 /// A key: the score in the high half, the inverted tie rank in the low half, so that the
@@ -102,7 +95,6 @@ enum Stage {
     Captures,
     Killer,
     SecondKiller,
-    Counter,
     GenerateQuiets,
     Quiets,
     Done,
@@ -116,12 +108,6 @@ pub(crate) struct Hints<'h> {
     pub(crate) width: usize,
     /// The killer moves of the node's ply.
     pub(crate) killers: [Option<Move>; 2],
-    /// The counter move of the opponent's last move, if any.
-    pub(crate) counter: Option<Move>,
-    /// Continuation history (with `cont_history`): the scores of the quiet moves by their
-    /// destination (compact square number), after the opponent's last move and after the
-    /// side's own move before it, where there were such moves.
-    pub(crate) cont: [Option<&'h [i16]>; 2],
     /// Whether quiet moves that save a threatened piece go first in the games whose hints say
     /// so ([`crate::rules::games::SearchHints::save_threatened`]).
     pub(crate) threat_order: bool,
@@ -178,10 +164,8 @@ pub(crate) struct MovePicker {
     table: Option<Move>,
     /// Whether the first stage produced the table move (later stages then skip it).
     table_played: bool,
-    /// The killers produced by their stages (the quiet stage skips them)...
+    /// The killers produced by their stages (the quiet stage skips them).
     killers_played: [Option<Move>; 2],
-    /// ...and the counter move, if its stage produced it.
-    counter_played: Option<Move>,
     /// The current stage's keys ([`key`]): a capture's tie rank is its canonical order key,
     /// a quiet move's its index in `quiet_moves`.
     keys: ArrayVec<u64, MAX_MOVES>,
@@ -208,7 +192,6 @@ impl MovePicker {
             table,
             table_played: false,
             killers_played: [None, None],
-            counter_played: None,
             keys: ArrayVec::new(),
             quiet_moves: ArrayVec::new(),
             quiets: None,
@@ -259,7 +242,7 @@ impl MovePicker {
                         self.stage = Stage::SecondKiller;
                         (0, Kind::Killer)
                     } else {
-                        self.stage = Stage::Counter;
+                        self.stage = Stage::GenerateQuiets;
                         (1, Kind::SecondKiller)
                     };
                     if let Some(k) = hints.killers[i] {
@@ -272,32 +255,13 @@ impl MovePicker {
                         }
                     }
                 }
-                Stage::Counter => {
-                    self.stage = Stage::GenerateQuiets;
-                    if let Some(c) = hints.counter {
-                        let played = (self.table_played && Some(c) == self.table)
-                            || self.killers_played.contains(&Some(c));
-                        if !played
-                            && pos.is_pseudo_legal(c, rules)
-                            && pos.capture_count(c, rules) == 0
-                        {
-                            self.counter_played = Some(c);
-                            return Some((c, Kind::Counter));
-                        }
-                    }
-                }
                 Stage::GenerateQuiets => {
                     self.keys.clear();
                     let side = pos.side_to_move().index();
                     let table = self.table.filter(|_| self.table_played);
                     // The moves already produced, as raw bits (no move has all bits set).
-                    let skip = [
-                        table,
-                        self.killers_played[0],
-                        self.killers_played[1],
-                        self.counter_played,
-                    ]
-                    .map(|m| m.map_or(u32::MAX, Move::bits));
+                    let skip = [table, self.killers_played[0], self.killers_played[1]]
+                        .map(|m| m.map_or(u32::MAX, Move::bits));
                     let (threatened, cover) = if hints.threat_order {
                         rescue_sets(game)
                     } else {
@@ -305,10 +269,10 @@ impl MovePicker {
                     };
                     let (keys, moves) = (&mut self.keys, &mut self.quiet_moves);
                     moves.clear();
-                    // `extra` is the move's score beyond its history: its continuation history
-                    // and the rescue bonus. The generator gives the quiet moves in the
-                    // canonical order, so a move's index among them is its tie rank, and the
-                    // key finds the move again by that index.
+                    // `extra` is the move's score beyond its history: the rescue bonus. The
+                    // generator gives the quiet moves in the canonical order, so a move's index
+                    // among them is its tie rank, and the key finds the move again by that
+                    // index.
                     let mut push = |mv: Move, extra: i32| {
                         if skip.contains(&mv.bits()) {
                             return;
@@ -324,25 +288,18 @@ impl MovePicker {
                         moves.push(mv);
                     };
                     let quiets = self.quiets.as_ref().expect("captures came first");
-                    // Without continuation rows or threatened pieces the generator's loop gets
-                    // the plain scoring only: the rows' lookup in it kept the compiler from
-                    // inlining the scoring there, which cost 6% of `bench`'s instructions with
-                    // the rows off, and the rescue test took about 1.5% of an 8x8 search's
+                    // Without threatened pieces the generator's loop gets the plain scoring
+                    // only: the rescue test took about 1.5% of an 8x8 search's instructions
                     // where nothing is threatened. (Only games on boards up to 8x8 have
                     // threatened pieces: `square_bit` takes no larger squares.)
-                    let rescuing = (threatened | cover) != 0;
-                    if hints.cont == [None, None] && !rescuing {
+                    if (threatened | cover) == 0 {
                         quiets.generate(pos, rules, |mv| push(mv, 0));
                     } else {
                         quiets.generate(pos, rules, |mv| {
-                            let to = compact(mv.to(), hints.width);
-                            let cont: i32 =
-                                hints.cont.iter().flatten().map(|row| row[to] as i32).sum();
-                            let rescues = rescuing
-                                && (square_bit(mv.from()) & threatened)
-                                    | (square_bit(mv.to()) & cover)
-                                    != 0;
-                            push(mv, cont + if rescues { RESCUE_BONUS } else { 0 })
+                            let rescues = (square_bit(mv.from()) & threatened)
+                                | (square_bit(mv.to()) & cover)
+                                != 0;
+                            push(mv, if rescues { RESCUE_BONUS } else { 0 })
                         });
                     }
                     self.next = 0;
@@ -386,7 +343,6 @@ mod tests {
     const CAPTURE_SCORE: u32 = 1 << 24;
     const PER_PIECE: u32 = 4096;
     const KILLER_SCORE: u32 = 1 << 23;
-    const COUNTER_SCORE: u32 = 1 << 22;
     const QUIET_SCORE: u32 = 1 << 21;
 
     /// What the side to move stands to lose, found the simple way: give the opponent the
@@ -435,8 +391,6 @@ mod tests {
         let Hints {
             history,
             killers,
-            counter,
-            cont,
             threat_order,
             ..
         } = *hints;
@@ -466,12 +420,8 @@ mod tests {
                     (KILLER_SCORE + 1, mv, Kind::Killer)
                 } else if Some(mv) == killers[1] {
                     (KILLER_SCORE, mv, Kind::SecondKiller)
-                } else if Some(mv) == counter {
-                    (COUNTER_SCORE, mv, Kind::Counter)
                 } else {
-                    let to = compact(mv.to(), width);
-                    let h = history[history_slot(side, mv, width)] as i32
-                        + cont.iter().flatten().map(|row| row[to] as i32).sum::<i32>();
+                    let h = history[history_slot(side, mv, width)] as i32;
                     // (Threatened pieces exist only on boards up to 8x8, which `square_bit`
                     // takes.)
                     let rescue = (threatened | cover) != 0
@@ -510,20 +460,11 @@ mod tests {
                 if all.is_empty() {
                     continue;
                 }
-                // History scores with many ties (so generation order decides them).
+                // History scores with many ties (so generation order decides them), extremes
+                // too (the rescue bonus must still beat any difference of history scores).
                 for h in history.iter_mut() {
-                    *h = (rng.below(5) as i16 - 2) * 100;
+                    *h = [-HISTORY_MAX, -200, -100, 0, 100, 200, HISTORY_MAX][rng.below(7)] as i16;
                 }
-                // Continuation rows, with extremes too (the rescue bonus must still beat any
-                // sum of history scores).
-                let area = rules.size().width() * rules.size().height();
-                let cont_rows: Vec<Vec<i16>> = (0..2)
-                    .map(|_| {
-                        (0..area)
-                            .map(|_| [-HISTORY_MAX, -100, 0, 100, HISTORY_MAX][rng.below(5)] as i16)
-                            .collect()
-                    })
-                    .collect();
                 let any = |rng: &mut Rng| all[rng.below(all.len())];
                 // Killers and table moves: legal here, or from elsewhere (not pseudo moves).
                 let stranger =
@@ -538,17 +479,11 @@ mod tests {
                     let k0 = pick_one(&mut rng);
                     let k1 = pick_one(&mut rng).filter(|&k| Some(k) != k0);
                     let killers = [k0, k1];
-                    // A counter move may repeat a killer or the table move: it comes once.
-                    let counter = pick_one(&mut rng);
                     let threat_order = rng.below(2) == 0;
-                    let cont =
-                        [0, 1].map(|i| (rng.below(3) != 0).then_some(cont_rows[i].as_slice()));
                     let hints = Hints {
                         history: &history,
                         width: rules.size().width(),
                         killers,
-                        counter,
-                        cont,
                         threat_order,
                     };
                     let expected = reference_order(&game, table, &hints);

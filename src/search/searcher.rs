@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::eval::Weights;
+use super::params::{Reductions, SearchParams};
 use super::score::{to_score, INF, MAX_PLY};
 use super::skill::Skill;
 use super::smp::{CacheLine, Shared, BUSY_SLOTS};
@@ -24,6 +25,9 @@ pub struct Searcher {
     hash_mib: usize,
     tt: Tt,
     config: SearchConfig,
+    params: SearchParams,
+    /// The late move reductions of `params`.
+    reductions: Reductions,
     weights: Weights,
 }
 
@@ -34,14 +38,17 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `hash_mib` MiB and the default switches (or
-    /// those of [`super::CONFIG_ENV`] when set).
+    /// A searcher with a transposition table of `hash_mib` MiB and the default switches and
+    /// numbers (or those of [`super::CONFIG_ENV`] and [`super::PARAMS_ENV`] when set).
     pub fn new(hash_mib: usize) -> Searcher {
         let hash_mib = hash_mib.clamp(1, MAX_HASH_MIB);
+        let params = SearchParams::from_env();
         Searcher {
             hash_mib,
             tt: Tt::new(hash_mib),
             config: SearchConfig::from_env(),
+            params,
+            reductions: Reductions::new(&params),
             weights: Weights::builtin(),
         }
     }
@@ -78,6 +85,17 @@ impl Searcher {
     /// Changes the pruning switches (for A/B matches).
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
+    }
+
+    /// The search's tunable numbers in use.
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    /// Changes the search's tunable numbers (for tuning runs).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
+        self.reductions = Reductions::new(&params);
     }
 
     /// The evaluation weights the searches use (of every game).
@@ -139,7 +157,6 @@ impl Searcher {
                 score: -INF,
                 prev_score: -INF,
                 pv: vec![mv],
-                nodes: 0,
             })
             .collect();
         let plies_left = game
@@ -172,6 +189,8 @@ impl Searcher {
             time,
             node_limit: limits.nodes,
             config: self.config,
+            params: self.params,
+            lmr: self.reductions.table(),
             weights: self.weights,
             helper_best: Mutex::new(None),
             max_depth,

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::eval::Weights;
+use super::params::{LmrTable, SearchParams};
 use super::time::TimeManager;
 use super::tt::Tt;
 use super::worker::RootMove;
@@ -28,6 +29,10 @@ pub struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Pruning switches.
     pub config: SearchConfig,
+    /// The search's numbers...
+    pub params: SearchParams,
+    /// ...and the late move reductions made from them.
+    pub(crate) lmr: &'a LmrTable,
     /// Evaluation weights.
     pub weights: Weights,
     /// The deepest iteration a helper thread completed, with its root moves (best first).

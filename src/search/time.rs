@@ -16,11 +16,6 @@
 //! time control's SPRT against 30 moves, together with the lighter late move reductions it
 //! affords (`BENCHMARKS.md`).
 //!
-//! The soft limit is the usual time; with the `time_scaling` switch the search scales it after
-//! each iteration by how settled its choice looks ([`soft_scale`]): the share of the nodes its
-//! best move took, how many iterations that move has stayed best, and whether its score is
-//! falling. The hard limit bounds every scale.
-//!
 //! A reserve ([`STALL_RESERVE`]) is never planned for: a loaded machine can stall a process
 //! for a few hundred milliseconds, and a clock that low loses on time at the first stall.
 //! Below the reserve the engine moves at once (the search answers its best move so far when
@@ -75,9 +70,6 @@ pub struct TimeManager<'a> {
     start: Duration,
     soft: Option<Duration>,
     hard: Option<Duration>,
-    /// Whether the soft limit comes from a clock and may be scaled (an exact move time is
-    /// spent whole).
-    scalable: bool,
 }
 
 /// Fewest milliseconds ever budgeted, so a nearly empty clock still produces a move.
@@ -129,7 +121,6 @@ impl<'a> TimeManager<'a> {
             start,
             soft,
             hard,
-            scalable: limits.clock.is_some() && limits.move_time.is_none(),
         }
     }
 
@@ -149,62 +140,11 @@ impl<'a> TimeManager<'a> {
         self.soft.is_some_and(|s| self.elapsed() >= s)
     }
 
-    /// Whether another iteration should not be started, with a clock's soft limit scaled by
-    /// `scale` (see [`soft_scale`]) but never past the hard limit. An exact move time is not
-    /// scaled: it is spent whole, as [`TimeManager::soft_expired`] does.
-    pub fn soft_expired_scaled(&self, scale: f64) -> bool {
-        match (self.soft, self.hard) {
-            (Some(s), Some(h)) if self.scalable => {
-                self.elapsed() >= s.mul_f64(scale.clamp(0.0, SOFT_SCALE_MAX)).min(h)
-            }
-            _ => self.soft_expired(),
-        }
-    }
-
     /// Whether any time limit applies.
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()
     }
 }
-
-/// How much of its usual time a search should spend, judged from its iterations so far: the
-/// soft limit is multiplied by this (by [`TimeManager::soft_expired_scaled`]).
-///
-/// - `best_fraction`: the share of the root's nodes that went to the current best move's
-///   subtree. When nearly all the effort went there, the alternatives were refuted cheaply and
-///   more depth is unlikely to change the choice; when it is low, other moves came close.
-/// - `stable_iterations`: how many completed iterations in a row ended with the same best move
-///   (0 when the last one changed it). A choice that keeps changing needs more time.
-/// - `score_drop`: how much the best score fell from the previous iteration, in centi-pieces
-///   (negative when it rose). A falling score means trouble was found and may be dodged with
-///   more depth.
-///
-/// The factors multiply; the result stays within [`SOFT_SCALE_MIN`]..[`SOFT_SCALE_MAX`].
-pub fn soft_scale(best_fraction: f64, stable_iterations: u32, score_drop: i32) -> f64 {
-    // No share known (no nodes counted) reads as an ordinary one.
-    let share = if best_fraction.is_nan() {
-        0.5
-    } else {
-        best_fraction.clamp(0.0, 1.0)
-    };
-    let effort = (1.0 + 1.5 * (0.5 - share)).clamp(0.5, 1.75);
-    let stability = match stable_iterations {
-        0 => 1.6,
-        1 => 1.25,
-        2 => 1.05,
-        3 => 0.95,
-        _ => 0.85,
-    };
-    let falling = 1.0 + (score_drop.clamp(0, 100) as f64) / 200.0;
-    (effort * stability * falling).clamp(SOFT_SCALE_MIN, SOFT_SCALE_MAX)
-}
-
-/// The least a search's soft limit is scaled to by [`soft_scale`]: an easy move still gets a
-/// few iterations' worth.
-pub const SOFT_SCALE_MIN: f64 = 0.4;
-/// The most a search's soft limit is scaled to by [`soft_scale`] (the hard limit still bounds
-/// it).
-pub const SOFT_SCALE_MAX: f64 = 3.0;
 
 /// An exact time for the move, less the overhead (at most half of it).
 fn exact(t: Duration, overhead: Duration) -> Duration {
@@ -369,23 +309,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn an_unsettled_choice_gets_more_time_than_a_settled_one() {
-        // Each sign of an open choice alone raises the scale.
-        let settled = soft_scale(0.9, 6, -10);
-        assert!(soft_scale(0.3, 6, -10) > settled);
-        assert!(soft_scale(0.9, 0, -10) > settled);
-        assert!(soft_scale(0.9, 6, 60) > settled);
-        // A typical position (half the effort on the best move, a few iterations stable, the
-        // score steady) keeps about the usual time.
-        let typical = soft_scale(0.5, 3, 0);
-        assert!((0.85..=1.15).contains(&typical), "{typical}");
-        // The bounds hold at the extremes, and bad input does not escape them.
-        assert_eq!(soft_scale(1.0, 99, -500), SOFT_SCALE_MIN.max(0.5 * 0.85));
-        assert!(soft_scale(0.0, 0, 10_000) <= SOFT_SCALE_MAX);
-        assert!(soft_scale(f64::NAN, 0, 0).is_finite());
-    }
-
     /// A clock the test sets by hand.
     struct FixedClock(std::sync::atomic::AtomicU64);
 
@@ -396,7 +319,7 @@ mod tests {
     }
 
     #[test]
-    fn a_scaled_soft_limit_moves_with_the_scale_but_not_past_the_hard_one() {
+    fn the_soft_limit_passes_before_the_hard_one() {
         let at = FixedClock(0.into());
         let set = |ms: u64| at.0.store(ms, std::sync::atomic::Ordering::Relaxed);
         // 4 s + 40 ms: soft limit 64 ms, hard 259 ms (see the budget test above).
@@ -410,17 +333,14 @@ mod tests {
             None,
         );
         let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
+        assert!(soft < hard, "{soft:?} {hard:?}");
+        set(soft.as_millis() as u64 - 1);
+        assert!(!tm.soft_expired() && !tm.hard_expired());
         set(soft.as_millis() as u64 + 1);
-        assert!(tm.soft_expired() && tm.soft_expired_scaled(1.0));
-        assert!(!tm.soft_expired_scaled(2.0));
-        set(soft.as_millis() as u64 / 2 + 1);
-        assert!(tm.soft_expired_scaled(0.5) && !tm.soft_expired());
+        assert!(tm.soft_expired() && !tm.hard_expired());
         set(hard.as_millis() as u64);
-        assert!(
-            tm.soft_expired_scaled(100.0),
-            "the hard limit bounds any scale"
-        );
-        // An exact move time is spent whole, whatever the scale says.
+        assert!(tm.hard_expired());
+        // An exact move time is spent whole: both limits are the time itself.
         let exact = Limits {
             move_time: Some(Duration::from_millis(100)),
             ..Limits::default()
@@ -433,9 +353,9 @@ mod tests {
             Duration::ZERO,
             None,
         );
-        set(50);
-        assert!(!tm.soft_expired_scaled(0.4));
+        set(99);
+        assert!(!tm.soft_expired() && !tm.hard_expired());
         set(100);
-        assert!(tm.soft_expired_scaled(3.0));
+        assert!(tm.soft_expired() && tm.hard_expired());
     }
 }

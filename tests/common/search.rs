@@ -11,25 +11,15 @@ use mingmang::search::{Limits, SearchConfig, SearchInfo, SearchOptions, SearchRe
 
 /// The search with every pruning, reduction and extension off: plain alpha-beta.
 pub const NO_PRUNING: SearchConfig = SearchConfig {
-    null_move: false,
     lmr: false,
     futility: false,
     late_move_pruning: false,
     aspiration: false,
-    few_moves_extension: false,
     root_lmr: false,
     qsearch_tt: false,
     reverse_futility: false,
-    iir: false,
     partial_iteration: false,
     threat_order: false,
-    lmr_history: false,
-    time_scaling: false,
-    counter_moves: false,
-    improving: false,
-    cont_history: false,
-    singular: false,
-    threat_extension: false,
 };
 
 /// Searches `game` under `limits` with `config` (a fresh 4 MiB table, one thread); returns the

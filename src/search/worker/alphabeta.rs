@@ -1,22 +1,14 @@
 //! The main search below the root: principal variation search over the staged move picker,
-//! with the table, reverse futility pruning, null move, late move reductions and pruning. Each
+//! with the table, reverse futility pruning, late move reductions and pruning. Each
 //! technique is one step of `search_node` and is explained where it is applied.
 
 use arrayvec::ArrayVec;
 
-use super::super::params::{
-    DEFER_DEPTH, FEW_MOVES, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, HISTORY_BONUS_CAP,
-    HISTORY_BONUS_SCALE, IIR_MIN_DEPTH, LMP_BASE, LMP_MAX_DEPTH, LMP_PER_DEPTH_SQUARED,
-    LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, NULL_MIN_DEPTH, NULL_MIN_LEGAL_MOVES, NULL_MIN_PIECES,
-    NULL_REDUCTION_BASE, NULL_REDUCTION_DIVISOR, RFP_MARGIN_PER_PLY, RFP_MAX_DEPTH,
-    SINGULAR_MARGIN_PER_PLY, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_SLACK,
-};
 use super::super::picker::{Hints, Kind, MovePicker};
-use super::super::score::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::super::tt::{Bound, Hit};
+use super::super::score::{to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::super::tt::Bound;
 use super::{tt_cutoff, Step, Worker};
 use crate::rules::Move;
-use crate::search::eval::GameWeights;
 
 /// What one node of the main search knows while it searches its moves.
 struct Node {
@@ -28,15 +20,6 @@ struct Node {
     pv_node: bool,
     /// The static evaluation, once something asked for it.
     static_eval: Option<i32>,
-    /// Whether the static evaluation rose since the side to move's previous node on the path
-    /// (with `improving` only; false otherwise).
-    improving: bool,
-    /// In the reduced search of singular extension, the table move it leaves out: the node
-    /// is then searched without it, takes no table cutoff, no pruning before its moves, and
-    /// stores nothing.
-    excluded: Option<Move>,
-    /// Plies the table move is searched deeper (singular extension).
-    table_extension: i32,
 }
 
 /// How the loop over a node's moves ended.
@@ -50,18 +33,11 @@ enum Searched {
 impl Worker<'_> {
     /// Searches a child node, keeping the rule 7 dependency of this subtree.
     /// With several threads, a node deep enough to be worth it is marked busy while searched.
-    pub(super) fn search(
-        &mut self,
-        alpha: i32,
-        beta: i32,
-        depth: i32,
-        ply: usize,
-        allow_null: bool,
-    ) -> i32 {
+    pub(super) fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
         let outer = self.dep;
         self.dep = usize::MAX;
         let hash = self.game.position().hash();
-        let marked = self.smp && depth >= DEFER_DEPTH && self.shared.mark_busy(hash);
+        let marked = self.smp && depth >= self.params.defer_depth && self.shared.mark_busy(hash);
         let node = Node {
             alpha,
             beta,
@@ -69,11 +45,8 @@ impl Worker<'_> {
             ply,
             pv_node: beta - alpha > 1,
             static_eval: None,
-            improving: false,
-            excluded: None,
-            table_extension: 0,
         };
-        let v = self.search_node(node, hash, allow_null);
+        let v = self.search_node(node, hash);
         if marked {
             self.shared.unmark_busy(hash);
         }
@@ -81,8 +54,9 @@ impl Worker<'_> {
         v
     }
 
-    /// The node's score: the table, quiescence at the horizon, null move, then its moves.
-    fn search_node(&mut self, mut node: Node, hash: u64, allow_null: bool) -> i32 {
+    /// The node's score: the table, quiescence at the horizon, reverse futility, then its
+    /// moves.
+    fn search_node(&mut self, mut node: Node, hash: u64) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = ply;
         if self.tick() {
@@ -92,10 +66,7 @@ impl Worker<'_> {
             return v;
         }
         if node.depth <= 0 {
-            if !self.threat_extends(ply) {
-                return self.qsearch(node.alpha, node.beta, ply, 0);
-            }
-            node.depth = 1;
+            return self.qsearch(node.alpha, node.beta, ply, 0);
         }
         let depth = node.depth;
         if ply >= MAX_PLY {
@@ -109,21 +80,16 @@ impl Worker<'_> {
             return node.alpha;
         }
         let mut tt_move = None;
-        let hit = self.shared.tt.probe(hash);
-        if let Some(hit) = hit {
+        if let Some(hit) = self.shared.tt.probe(hash) {
             tt_move = hit.mv;
-            if !node.pv_node && hit.depth >= depth && node.excluded.is_none() {
+            if !node.pv_node && hit.depth >= depth {
                 if let Some(s) = tt_cutoff(&hit, node.alpha, node.beta, ply) {
                     return s;
                 }
             }
         }
-        // The reduced search of singular extension asks only how the other moves fare: the
-        // node itself passed the steps before its moves already.
-        if node.excluded.is_none() {
-            if let Some(v) = self.before_moves(&mut node, hash, hit, allow_null) {
-                return v;
-            }
+        if let Some(v) = self.reverse_futility(&mut node) {
+            return v;
         }
         let (best, best_move) = match self.search_moves(&mut node, tt_move) {
             Searched::Done(best, best_move) => (best, best_move),
@@ -133,80 +99,8 @@ impl Worker<'_> {
             // Rule 8: every move was banned, a loss (the bans are noted in `dep`).
             return -MATE + ply as i32;
         }
-        if node.excluded.is_none() {
-            self.store(hash, &node, best, best_move);
-        }
+        self.store(hash, &node, best, best_move);
         best
-    }
-
-    /// The steps between the table and the moves: reverse futility, internal iterative
-    /// reduction, the few-moves extension, null move and singular extension. They may settle
-    /// the node (its score is returned) or change its depth and its table move's extension.
-    fn before_moves(
-        &mut self,
-        node: &mut Node,
-        hash: u64,
-        hit: Option<Hit>,
-        allow_null: bool,
-    ) -> Option<i32> {
-        let (cfg, ply) = (self.cfg, node.ply);
-        let tt_move = hit.and_then(|h| h.mv);
-        if cfg.improving {
-            self.note_improving(node);
-        }
-        if let Some(v) = self.reverse_futility(node) {
-            return Some(v);
-        }
-        // Internal iterative reduction: without a table move the move order is a guess, and a
-        // node the table has never seen at this depth is rarely critical; searching it a ply
-        // shallower costs little and leaves a move in the table for the next iteration.
-        if cfg.iir && tt_move.is_none() && node.depth >= IIR_MIN_DEPTH {
-            node.depth -= 1;
-        }
-        // Moves come from a staged picker (table move, captures, killers, then the quiet
-        // moves, each stage produced only when needed) without rule 7: each move is checked
-        // when the move loop reaches it (see `Worker::reach`). Both save work at nodes that
-        // cut off early, most of them. Bans among moves never reached did not shape the
-        // result, so the table scheme is unaffected.
-        if cfg.few_moves_extension && ply < MAX_PLY / 2 {
-            // A side with one or two moves left is close to losing by having none: look one
-            // ply deeper, cheaply, since the node has almost no branches. (With none, the
-            // move loop finds none either, and rule 8 scores the loss below.)
-            if self.legal_count_up_to(FEW_MOVES + 1) <= FEW_MOVES {
-                node.depth += 1;
-            }
-        }
-        if let Some(v) = self.null_move(node, allow_null) {
-            return Some(v);
-        }
-        match self.singular_extension(node, hash, hit) {
-            Ok(extension) => node.table_extension = extension,
-            Err(v) => return Some(v),
-        }
-        None
-    }
-
-    /// Threat extension: whether a node at the horizon is searched a ply more because the
-    /// opponent threatens to flank a piece of the side to move with one slide, and the side to
-    /// move has no capture of its own. Quiescence searches only the side to move's captures and
-    /// stands pat against the opponent's, so there such a threat is judged by the evaluation's
-    /// flat per-piece term; one ply more tries the moves that save the piece and lets the
-    /// capture follow in quiescence. With a capture of its own the side to move rarely stands
-    /// pat into the threat blindly (quiescence searches the capture, often the answer), and
-    /// extending those nodes too triples the nodes to depth 9. Ming Mang's rules only (the
-    /// survey reads their straight captures), and no further than twice the iteration's depth,
-    /// so a line of threats cannot grow without end.
-    fn threat_extends(&self, ply: usize) -> bool {
-        if !self.cfg.threat_extension
-            || ply as i32 >= 2 * self.iteration_depth
-            || !matches!(self.weights, GameWeights::MingMang(_))
-        {
-            return false;
-        }
-        let pos = self.game.position();
-        let hanging = pos.line_survey().hanging;
-        let us = pos.side_to_move();
-        hanging[us.index()] > 0 && hanging[us.other().index()] == 0
     }
 
     /// The node's static evaluation, computed the first time a step asks for it.
@@ -218,122 +112,23 @@ impl Worker<'_> {
             .get_or_insert_with(|| evals.get(game, weights))
     }
 
-    /// Improving: whether the side to move's static evaluation rose since its previous node on
-    /// the path, two plies up. A side whose position is getting better is more likely to fail
-    /// high, so a static score above beta is trusted with a smaller margin, while one whose
-    /// position got worse is less likely to find a late quiet move that saves it, so fewer are
-    /// tried. The evaluation is taken at every node of the main search for this (quiescence
-    /// nodes, the many, are untouched). Every node of the main search writes its own ply before
-    /// searching its children, so a node reads its grandparent's value, never a stale one; the
-    /// root takes none, so the nodes of the first two plies count as not improving.
-    fn note_improving(&mut self, node: &mut Node) {
-        let eval = self.static_eval(node);
-        let ply = node.ply;
-        self.path_evals[ply] = eval;
-        node.improving = ply >= 3 && eval > self.path_evals[ply - 2];
-    }
-
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that
     /// beats beta by a margin growing with the depth left is trusted without a search, since
-    /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of the
-    /// null move: no search, but only near the leaves. A side without a legal move has lost
-    /// (rule 8) whatever its evaluation says, so a legal move is checked for before pruning:
-    /// only where the pruning would happen, a small share of the nodes it saves searching.
+    /// the opponent rarely wins back that much in a ply or two. It is the cheap cousin of
+    /// null-move pruning: no search, but only near the leaves. A side without a legal move has
+    /// lost (rule 8) whatever its evaluation says, so a legal move is checked for before
+    /// pruning: only where the pruning would happen, a small share of the nodes it saves
+    /// searching.
     /// Returns the node's score if it is pruned.
     fn reverse_futility(&mut self, node: &mut Node) -> Option<i32> {
-        if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= RFP_MAX_DEPTH)
+        if !(self.cfg.reverse_futility && !node.pv_node && node.depth <= self.params.rfp_max_depth)
             || node.beta.abs() >= MATE_BOUND
         {
             return None;
         }
         let eval = self.static_eval(node);
-        let plies = node.depth - i32::from(node.improving);
-        (eval - RFP_MARGIN_PER_PLY * plies >= node.beta && self.has_legal_move()).then_some(eval)
-    }
-
-    /// Null move: if giving the opponent a free move still fails high, a real move will too.
-    /// Unsound in zugzwang, which this game has (a side can be forced to open its own flank or
-    /// walk into a block), so it is guarded: not where passing is a real move (territory),
-    /// only with plenty of legal moves and pieces, never twice in a row. The static evaluation
-    /// it needs is kept for futility. Returns the node's score if the null move settles it
-    /// (0 if the search was stopped meanwhile). The conditions are tested cheapest first: counting the legal moves (rule 7 checks a
-    /// hash for each) comes last, and stops at the number it needs.
-    fn null_move(&mut self, node: &mut Node, allow_null: bool) -> Option<i32> {
-        let (depth, beta) = (node.depth, node.beta);
-        if !(self.cfg.null_move && !node.pv_node && allow_null && depth >= NULL_MIN_DEPTH)
-            || beta.abs() >= MATE_BOUND
-            || self.game.rules().may_pass()
-        {
-            return None;
-        }
-        let us = self.game.side_to_move();
-        if self.game.position().count(us) < NULL_MIN_PIECES
-            || self.static_eval(node) < beta
-            || self.legal_count_up_to(NULL_MIN_LEGAL_MOVES) < NULL_MIN_LEGAL_MOVES
-        {
-            return None;
-        }
-        let r = NULL_REDUCTION_BASE + depth / NULL_REDUCTION_DIVISOR;
-        self.game.make(Move::PASS);
-        let v = -self.search(-beta, -beta + 1, depth - 1 - r, node.ply + 1, false);
-        self.game.unmake();
-        if self.stopped {
-            return Some(0);
-        }
-        if v >= beta {
-            return Some(if v >= MATE_BOUND { beta } else { v });
-        }
-        None
-    }
-
-    /// Singular extension: where the table says its move is good (a lower bound or exact
-    /// score from a search nearly as deep), the other moves are searched, at half the depth,
-    /// against that score less a margin. If none reaches it, the table move is the only good
-    /// one and a mistake in its line would cost the node: it is searched a ply deeper. If
-    /// they reach it and even beat beta, several moves refute the opponent's line and the node
-    /// is cut off with that bound (multi-cut). Extensions stop at twice the iteration's depth,
-    /// so that a line of singular moves cannot grow without end. Returns the table move's
-    /// extension, or the node's score if it is cut off (0 if the search was stopped).
-    fn singular_extension(&mut self, node: &Node, hash: u64, hit: Option<Hit>) -> Result<i32, i32> {
-        let (depth, ply) = (node.depth, node.ply);
-        let Some(hit) = hit else { return Ok(0) };
-        if !self.cfg.singular
-            || depth < SINGULAR_MIN_DEPTH
-            || ply as i32 >= 2 * self.iteration_depth
-            || hit.mv.is_none()
-            || hit.depth < depth - SINGULAR_TT_DEPTH_SLACK
-            || !matches!(hit.bound, Bound::Lower | Bound::Exact)
-        {
-            return Ok(0);
-        }
-        let tt_score = from_tt(hit.score, ply);
-        if tt_score.abs() >= MATE_BOUND {
-            return Ok(0);
-        }
-        let singular_beta = tt_score - SINGULAR_MARGIN_PER_PLY * depth;
-        let probe = Node {
-            alpha: singular_beta - 1,
-            beta: singular_beta,
-            depth: (depth - 1) / 2,
-            ply,
-            pv_node: false,
-            static_eval: node.static_eval,
-            improving: node.improving,
-            excluded: hit.mv,
-            table_extension: 0,
-        };
-        let v = self.search_node(probe, hash, false);
-        // The reduced search wrote this ply's line; the real one starts afresh.
-        self.pv_len[ply] = ply;
-        if self.stopped {
-            Err(0)
-        } else if v < singular_beta {
-            Ok(1)
-        } else if singular_beta >= node.beta {
-            Err(singular_beta)
-        } else {
-            Ok(0)
-        }
+        let margin = self.params.rfp_margin_per_ply * node.depth;
+        (eval - margin >= node.beta && self.has_legal_move()).then_some(eval)
     }
 
     /// The loop over the node's moves, in the picker's order; moves another thread is busy
@@ -343,30 +138,23 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut lmp_limit = LMP_BASE + LMP_PER_DEPTH_SQUARED * (depth * depth) as usize;
-        if self.cfg.improving && !node.improving {
-            lmp_limit /= 2;
-        }
+        let p = &self.params;
+        let lmp_limit = p.lmp_base + p.lmp_per_depth_squared * (depth * depth) as usize;
         // Late move pruning stops at the first quiet move past the limit: the picker need
         // only set that many apart from the rest.
-        let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= LMP_MAX_DEPTH;
+        let lmp = !node.pv_node && self.cfg.late_move_pruning && depth <= p.lmp_max_depth;
         let mut picker = MovePicker::new(tt_move, if lmp { lmp_limit + 1 } else { usize::MAX });
         let mut searched = 0;
         let mut deferred: ArrayVec<(Move, Kind, u64), 64> = ArrayVec::new();
         let mut next_deferred = 0;
         let mut picking = true;
-        let defer = self.smp && depth > DEFER_DEPTH;
-        let counter = self.counter_slot().and_then(|i| self.counters[i]);
-        let cont_rows = self.cont_rows();
+        let defer = self.smp && depth > self.params.defer_depth;
         loop {
             let next = if picking {
-                let area = self.area;
                 let hints = Hints {
                     history: &self.history,
                     width: self.width,
                     killers: self.killers[ply],
-                    counter,
-                    cont: cont_rows.map(|r| r.map(|i| &self.cont_history[i..i + area])),
                     threat_order: self.cfg.threat_order,
                 };
                 let next = picker.next(&self.game, &hints);
@@ -376,9 +164,6 @@ impl Worker<'_> {
                 None
             };
             let (mv, kind, child) = if let Some((mv, kind)) = next {
-                if node.excluded == Some(mv) {
-                    continue;
-                }
                 // Rule 7, checked when a move is first reached. A banned move is not a move
                 // here: it counts for nothing below.
                 match self.reach(mv) {
@@ -422,7 +207,7 @@ impl Worker<'_> {
             }
             if step == Step::Cutoff {
                 if quiet {
-                    self.reward_cutoff(ply, depth, mv, &quiets, cont_rows);
+                    self.reward_cutoff(ply, depth, mv, &quiets);
                 }
                 break;
             }
@@ -438,39 +223,28 @@ impl Worker<'_> {
     /// margin (near the leaves only). The static evaluation is computed the first time this
     /// asks, after the first move, which often cuts off alone.
     fn futile(&mut self, node: &mut Node) -> bool {
-        if !self.cfg.futility || node.depth > FUTILITY_MAX_DEPTH {
+        if !self.cfg.futility || node.depth > self.params.futility_max_depth {
             return false;
         }
         let eval = self.static_eval(node);
-        eval + FUTILITY_MARGIN_PER_PLY * node.depth <= node.alpha
+        eval + self.params.futility_margin_per_ply * node.depth <= node.alpha
     }
 
     /// Plays `mv` and searches it: the first move with the full window, the others with a
     /// null window (late quiet ones reduced first), re-searched when they beat alpha.
     fn search_child(&mut self, node: &Node, mv: Move, kind: Kind, searched: usize) -> i32 {
         let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
-        let extension = if kind == Kind::Table {
-            node.table_extension
-        } else {
-            0
-        };
-        let new_depth = node.depth - 1 + extension;
-        // The mover's history of the move, read before the move changes the side to move.
-        let history = if self.cfg.lmr_history && kind.is_quiet() {
-            i32::from(self.history[self.history_index(mv)])
-        } else {
-            0
-        };
+        let new_depth = node.depth - 1;
         self.game.make(mv);
         let mut v;
         if searched == 0 {
-            v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+            v = -self.search(-beta, -alpha, new_depth, ply + 1);
         } else {
             // Late move reductions for quiet moves ordered late; re-searched at full depth
             // when they beat alpha. The first killer is trusted enough not to be reduced.
             let mut r = 0;
             if self.cfg.lmr
-                && node.depth >= LMR_MIN_DEPTH
+                && node.depth >= self.params.lmr_min_depth
                 && kind.is_quiet()
                 && kind != Kind::Killer
             {
@@ -478,46 +252,33 @@ impl Worker<'_> {
                 if node.pv_node {
                     r -= 1;
                 }
-                r -= history / LMR_HISTORY_DIVISOR;
                 r = r.clamp(0, new_depth - 1);
             }
-            v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1);
             if v > alpha && r > 0 {
-                v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1);
             }
             if v > alpha && v < beta && node.pv_node {
-                v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                v = -self.search(-beta, -alpha, new_depth, ply + 1);
             }
         }
         self.game.unmake();
         v
     }
 
-    /// A quiet move cut off: it becomes this ply's first killer and the counter move of the
-    /// opponent's last move, and its history scores (plain and continuation, in the rows
-    /// `cont_rows`) rise while those of the quiet moves searched before it fall.
-    fn reward_cutoff(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        mv: Move,
-        quiets: &[Move],
-        cont_rows: [Option<usize>; 2],
-    ) {
+    /// A quiet move cut off: it becomes this ply's first killer, and its history score rises
+    /// while those of the quiet moves searched before it fall.
+    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
         }
-        if let Some(i) = self.counter_slot() {
-            self.counters[i] = Some(mv);
-        }
-        let bonus = (depth * depth).min(HISTORY_BONUS_CAP) * HISTORY_BONUS_SCALE;
+        let p = &self.params;
+        let bonus = (depth * depth).min(p.history_bonus_cap) * p.history_bonus_scale;
         self.update_history(mv, bonus);
-        self.update_cont_history(cont_rows, mv, bonus);
         for &q in quiets {
             self.update_history(q, -bonus);
-            self.update_cont_history(cont_rows, q, -bonus);
         }
     }
 

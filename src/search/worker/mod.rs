@@ -36,12 +36,10 @@
 
 use std::sync::atomic::Ordering;
 
-use once_cell::sync::Lazy;
-
 use super::eval::GameWeights;
 use super::eval_cache::EvalCache;
-use super::params::{HISTORY_MAX, LMR_BASE, LMR_DIVISOR};
-use super::picker::{compact, history_slot, move_slot};
+use super::params::{LmrTable, SearchParams, HISTORY_MAX};
+use super::picker::history_slot;
 use super::score::{from_tt, MATE, MAX_PLY};
 use super::smp::Shared;
 use super::tt::{Bound, Hit};
@@ -75,22 +73,6 @@ pub struct RootMove {
     pub prev_score: i32,
     /// The principal variation starting with `mv`.
     pub pv: Vec<Move>,
-    /// Nodes this thread searched under `mv` so far in this search, over all iterations (the
-    /// time manager reads how the effort is spread; see [`crate::search::time::soft_scale`]).
-    pub nodes: u64,
-}
-
-/// The last completed iteration's best move, as the time manager reads it.
-#[derive(Clone, Copy, Debug)]
-struct BestStreak {
-    /// The best move...
-    mv: Move,
-    /// ...its score...
-    score: i32,
-    /// ...how many completed iterations in a row before it had the same best move...
-    stable: u32,
-    /// ...and how much the best score fell from the iteration before (negative if it rose).
-    drop: i32,
 }
 
 /// A search thread's state.
@@ -99,29 +81,17 @@ pub struct Worker<'a> {
     shared: &'a Shared<'a>,
     game: Game,
     root_index: usize,
-    /// The depth of the iteration under way (singular extension stops at twice it).
-    iteration_depth: i32,
     nodes: u64,
     flushed: u64,
     /// The node count at which the limits are next polled (see `Worker::poll`).
     next_poll: u64,
     seldepth: usize,
     killers: Vec<[Option<Move>; 2]>,
-    /// Counter moves: by the side to move and the opponent's last move (compact squares), the
-    /// quiet move that last cut off in reply (empty without `counter_moves`).
-    counters: Vec<Option<Move>>,
     /// History heuristic scores by side, origin and destination (compact square numbers, so an
     /// 8x8 game's table fits in the first-level cache), bounded by `HISTORY_MAX`.
     history: Vec<i16>,
-    /// Continuation history (empty without `cont_history`): by how many plies back the
-    /// earlier move was (the opponent's last, the side's own before it), the side to move,
-    /// that move's destination and the quiet move's destination (compact squares), how the
-    /// quiet move fared after it; bounded like `history`.
-    cont_history: Vec<i16>,
-    /// Board width, for compact square numbers...
+    /// Board width, for compact square numbers.
     width: usize,
-    /// ...and the number of squares.
-    area: usize,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Smallest history index (at or after the root) of a position a ban in the current subtree
@@ -132,19 +102,15 @@ pub struct Worker<'a> {
     /// with a score inside or above the window): if the iteration is interrupted, it is the
     /// better move at this depth than the last completed iteration's best.
     partial_best: Option<RootMove>,
-    /// The best moves of the completed iterations, as the time manager reads them.
-    best_streak: Option<BestStreak>,
-    /// Late move reductions by depth and move number (see [`LMR`]).
-    lmr: &'static [[i32; 64]; 64],
-    /// Copies of the shared switches and of the weights of the game played, read at every
-    /// node.
+    /// Late move reductions by depth and move number, made from `params` by the searcher.
+    lmr: &'a LmrTable,
+    /// Copies of the shared switches, of the numbers and of the weights of the game played,
+    /// read at every node.
     cfg: SearchConfig,
+    params: SearchParams,
     weights: GameWeights,
     /// Static evaluations seen lately.
     evals: EvalCache,
-    /// By ply, the static evaluation of the main search's node on the current path (with
-    /// `improving` only; the root's ply is never written or read).
-    path_evals: [i32; MAX_PLY + 1],
     /// The rules' scratch space for quiescence's captures and their child hashes.
     hash_cache: ChildHashCache,
     /// Whether other threads search too (then busy nodes are marked and deferred).
@@ -155,18 +121,6 @@ pub struct Worker<'a> {
 
 /// Nodes a thread searches between two polls of the stop conditions (fewer near a node limit).
 pub const POLL_INTERVAL: u64 = 128;
-
-/// Late move reductions by depth and move number (both capped at 63):
-/// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies, computed once for all threads.
-static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
-    let mut lmr = [[0i32; 64]; 64];
-    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
-        }
-    }
-    lmr
-});
 
 /// Adds a history bonus (or malus) to a score with gravity: the closer the score already is
 /// to the bound in the bonus's direction, the less it moves, which keeps it within
@@ -198,45 +152,31 @@ impl<'a> Worker<'a> {
     pub fn new(id: usize, shared: &'a Shared<'a>, game: Game) -> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
-        let area = width * game.rules().size().height();
         let weights = *shared.weights.for_rules(game.rules());
         Worker {
             id,
             shared,
             game,
             root_index,
-            iteration_depth: 0,
             nodes: 0,
             flushed: 0,
             next_poll: 0,
             seldepth: 0,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: if shared.config.counter_moves {
-                vec![None; 2 * area * area]
-            } else {
-                Vec::new()
-            },
             history: vec![0; 2 * MAX_DIM.pow(4)],
-            cont_history: if shared.config.cont_history {
-                vec![0; 4 * area * area]
-            } else {
-                Vec::new()
-            },
             width,
-            area,
             pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             dep: usize::MAX,
             stopped: false,
             partial_best: None,
-            best_streak: None,
-            lmr: &LMR,
+            lmr: shared.lmr,
             cfg: shared.config,
+            params: shared.params,
             weights,
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),
-            path_evals: [0; MAX_PLY + 1],
             host_poll: None,
         }
     }
@@ -338,34 +278,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// How many legal moves there are here (rule 7 applied), counting no further than `limit`,
-    /// and noting the bans met on the way for the table scheme. The few-moves extension and
-    /// null move ask only whether there are more than a few: the count stops there, and so
-    /// do the rule 7 checks and the generator.
-    fn legal_count_up_to(&mut self, limit: usize) -> usize {
-        let mut count = 0;
-        self.find_allowed_move(|| {
-            count += 1;
-            count >= limit
-        });
-        count
-    }
-
-    /// Whether the side to move has a legal move (rule 7 applied), noting the bans it meets
-    /// on the way: the rule 7 checks stop at the first move allowed.
+    /// Whether the side to move has a legal move (rule 7 applied): its moves are checked
+    /// against rule 7 in the canonical order, noting each ban for the table scheme, up to the
+    /// first one allowed. The moves come straight from the rules' generator, which stops
+    /// there too: no list is made and no move beyond the answer generated.
     fn has_legal_move(&mut self) -> bool {
-        self.find_allowed_move(|| true)
-    }
-
-    /// Checks the side to move's moves against rule 7 in the canonical order, noting each ban
-    /// for the table scheme, and calls `allowed` at each move rule 7 allows until it says
-    /// stop; says whether it did. The moves come straight from the rules' generator, which
-    /// stops there too: no list is made and no move beyond the answer generated.
-    #[inline]
-    fn find_allowed_move(&mut self, mut allowed: impl FnMut() -> bool) -> bool {
         let (game, dep, root_index) = (&self.game, &mut self.dep, self.root_index);
         game.position().find_pseudo_move(game.rules(), |mv| {
-            Self::reach_in(game, dep, root_index, mv).is_some() && allowed()
+            Self::reach_in(game, dep, root_index, mv).is_some()
         })
     }
 
@@ -389,51 +309,14 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The counter-move slot of the opponent's last move, if counter moves are on and that
-    /// move was a move (not a pass, nor the start of the game).
-    #[inline]
-    fn counter_slot(&self) -> Option<usize> {
-        if self.counters.is_empty() {
-            return None;
-        }
-        let last = self.game.last_move().filter(|m| !m.is_pass())?;
-        let area = self.width * self.game.rules().size().height();
-        let side = self.game.side_to_move().index();
-        Some(move_slot(side, last, self.width, area))
-    }
-
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         history_slot(self.game.side_to_move().index(), mv, self.width)
     }
 
-    /// Where the continuation history's rows for the side to move's quiet moves start: after
-    /// the opponent's last move and after the side's own move before it, if continuation
-    /// history is on and those were moves (not passes, nor before the search's root).
-    #[inline]
-    fn cont_rows(&self) -> [Option<usize>; 2] {
-        if self.cont_history.is_empty() {
-            return [None; 2];
-        }
-        let side = self.game.side_to_move().index();
-        [0, 1].map(|back| {
-            let earlier = self.game.move_before_last(back).filter(|m| !m.is_pass())?;
-            Some(((back * 2 + side) * self.area + compact(earlier.to(), self.width)) * self.area)
-        })
-    }
-
     fn update_history(&mut self, mv: Move, bonus: i32) {
         let i = self.history_index(mv);
         apply_bonus(&mut self.history[i], bonus);
-    }
-
-    /// Adds `bonus` to the continuation history of the quiet move `mv` in the rows `rows`
-    /// (from [`Worker::cont_rows`] at the node where it was played).
-    fn update_cont_history(&mut self, rows: [Option<usize>; 2], mv: Move, bonus: i32) {
-        let to = compact(mv.to(), self.width);
-        for row in rows.into_iter().flatten() {
-            apply_bonus(&mut self.cont_history[row + to], bonus);
-        }
     }
 
     /// Takes a child's score `v` for `mv` into the node's best score and window: a score above

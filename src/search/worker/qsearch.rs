@@ -3,7 +3,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::super::params::QS_MAX_PLIES;
 use super::super::score::{INF, MATE, MAX_PLY};
 use super::{tt_cutoff, Step, Worker};
 use crate::rules::moves::MAX_MOVES;
@@ -35,6 +34,7 @@ impl Worker<'_> {
                 return s;
             }
         }
+        let qs_max_plies = self.params.qs_max_plies;
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
         let weights = &self.weights;
         let game = &self.game;
@@ -53,7 +53,7 @@ impl Worker<'_> {
         });
         if has_quiet {
             let v = self.evals.get(game, weights);
-            if v >= beta || qply >= QS_MAX_PLIES || ply >= MAX_PLY {
+            if v >= beta || qply >= qs_max_plies || ply >= MAX_PLY {
                 self.dep = dep;
                 return v;
             }
@@ -72,7 +72,7 @@ impl Worker<'_> {
         }
         let mut best = -INF;
         if let Some(stand) = stand {
-            if stand >= beta || qply >= QS_MAX_PLIES || ply >= MAX_PLY {
+            if stand >= beta || qply >= qs_max_plies || ply >= MAX_PLY {
                 return stand;
             }
             best = stand;

@@ -4,14 +4,9 @@
 
 use std::sync::atomic::Ordering;
 
-use super::super::params::{
-    ASPIRATION_MAX_WINDOW, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DEFER_DEPTH, LMR_MIN_DEPTH,
-    ROOT_LMR_MIN_MOVE, TIME_SCALING_MIN_DEPTH,
-};
 use super::super::score::{to_score, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::super::time::soft_scale;
 use super::super::SearchInfo;
-use super::{BestStreak, RootMove, Worker};
+use super::{RootMove, Worker};
 
 impl Worker<'_> {
     /// Searches the root moves `moves` (all searched, best first by the previous iteration) in
@@ -28,6 +23,7 @@ impl Worker<'_> {
         self.pv_len[0] = 0;
         self.dep = usize::MAX;
         let root_lmr = self.cfg.root_lmr;
+        let p = self.params;
         let rules = *self.game.rules();
         // Root moves another thread is busy with are put off to the end, as inside the tree.
         let n = moves.len();
@@ -47,7 +43,7 @@ impl Worker<'_> {
             if self.smp
                 && i > 0
                 && next_deferred == 0
-                && depth > DEFER_DEPTH
+                && depth > p.defer_depth
                 && self
                     .shared
                     .is_busy(self.game.position().child_hash(moves[i].mv, &rules))
@@ -57,29 +53,27 @@ impl Worker<'_> {
             }
             let rm = &mut moves[i];
             let quiet = self.game.position().capture_count(rm.mv, &rules) == 0;
-            let nodes_before = self.nodes;
             self.game.make(rm.mv);
             let mut v;
             if i == 0 {
-                v = -self.search(-beta, -alpha, depth - 1, 1, true);
+                v = -self.search(-beta, -alpha, depth - 1, 1);
             } else {
                 // Late root moves (ordered by the previous iteration's scores, so these are the
                 // ones that did worst) are searched a little shallower first; a root move with
                 // hundreds of siblings on a big board otherwise costs as much as the best one.
                 let mut r = 0;
-                if root_lmr && quiet && depth >= LMR_MIN_DEPTH && i >= ROOT_LMR_MIN_MOVE {
+                if root_lmr && quiet && depth >= p.lmr_min_depth && i >= p.root_lmr_min_move {
                     r = (self.lmr[(depth as usize).min(63)][i.min(63)] - 1).clamp(0, depth - 2);
                 }
-                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1, true);
+                v = -self.search(-alpha - 1, -alpha, depth - 1 - r, 1);
                 if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1, true);
+                    v = -self.search(-alpha - 1, -alpha, depth - 1, 1);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, depth - 1, 1, true);
+                    v = -self.search(-beta, -alpha, depth - 1, 1);
                 }
             }
             self.game.unmake();
-            rm.nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
@@ -136,7 +130,6 @@ impl Worker<'_> {
             // slowed both. The threads still diverge through the shared table's timing, and
             // the first to complete the depth limit ends the search.
             let d = depth as i32;
-            self.iteration_depth = d;
             for rm in root.iter_mut() {
                 rm.prev_score = rm.score;
             }
@@ -153,7 +146,6 @@ impl Worker<'_> {
             }
             completed = d as u32;
             last_good = root.clone();
-            self.best_streak = Some(BestStreak::after(self.best_streak, &root[0]));
             if !self.is_main() && self.offer_to_main(root, completed) {
                 break;
             }
@@ -196,9 +188,10 @@ impl Worker<'_> {
     /// inside; `moves` is left sorted best first.
     fn aspiration(&mut self, moves: &mut [RootMove], d: i32) {
         let prev = moves[0].prev_score;
-        let mut delta = ASPIRATION_WINDOW;
+        let p = self.params;
+        let mut delta = p.aspiration_window;
         let (mut alpha, mut beta) = if self.cfg.aspiration
-            && d >= ASPIRATION_MIN_DEPTH
+            && d >= p.aspiration_min_depth
             && prev.abs() < MATE_BOUND
             && prev > -INF
         {
@@ -222,7 +215,7 @@ impl Worker<'_> {
             } else {
                 return;
             }
-            if delta > ASPIRATION_MAX_WINDOW {
+            if delta > p.aspiration_max_window {
                 alpha = -INF;
                 beta = INF;
             }
@@ -271,60 +264,12 @@ impl Worker<'_> {
         }
     }
 
-    /// Whether the main thread should stop deepening: the soft time limit passed (scaled by
-    /// how settled the choice looks, with `time_scaling`), a forced result is settled (it will
-    /// not change with more depth), or there is one move.
+    /// Whether the main thread should stop deepening: the soft time limit passed, a forced
+    /// result is settled (it will not change with more depth), or there is one move.
     fn enough(&self, root: &[RootMove], completed: u32) -> bool {
         let time = &self.shared.time;
         let decided =
             root[0].score.abs() >= MATE_BOUND && (MATE - root[0].score.abs()) as u32 <= completed;
-        let expired = if self.cfg.time_scaling && completed >= TIME_SCALING_MIN_DEPTH {
-            time.soft_expired_scaled(self.soft_scale(root))
-        } else {
-            time.soft_expired()
-        };
-        expired || (decided && time.is_timed()) || (root.len() == 1 && time.is_timed())
-    }
-
-    /// The factor for the soft time limit after a completed iteration (see [`soft_scale`]).
-    fn soft_scale(&self, root: &[RootMove]) -> f64 {
-        let total: u64 = root.iter().map(|rm| rm.nodes).sum();
-        let fraction = root[0].nodes as f64 / total.max(1) as f64;
-        let (stable, drop) = self.best_streak.map_or((0, 0), |b| (b.stable, b.drop));
-        let scale = soft_scale(fraction, stable, drop);
-        log::trace!(
-            "time scale {scale:.2}: best move's share {fraction:.2}, stable {stable}, drop {drop}"
-        );
-        scale
-    }
-}
-
-impl BestStreak {
-    /// The streak after an iteration that completed with `best` first, following `last`.
-    fn after(last: Option<BestStreak>, best: &RootMove) -> BestStreak {
-        let Some(last) = last else {
-            return BestStreak {
-                mv: best.mv,
-                score: best.score,
-                stable: 0,
-                drop: 0,
-            };
-        };
-        // Scores near a forced result say nothing about trouble found by depth.
-        let ordinary = |s: i32| s.abs() < MATE_BOUND;
-        BestStreak {
-            mv: best.mv,
-            score: best.score,
-            stable: if last.mv == best.mv {
-                last.stable + 1
-            } else {
-                0
-            },
-            drop: if ordinary(last.score) && ordinary(best.score) {
-                last.score - best.score
-            } else {
-                0
-            },
-        }
+        time.soft_expired() || (decided && time.is_timed()) || (root.len() == 1 && time.is_timed())
     }
 }
