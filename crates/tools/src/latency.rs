@@ -4,7 +4,7 @@
 //! The tests bound every wait by a generous hang limit and assert no wall-clock figure (they
 //! flake on a loaded machine); the figures belong here, in a benchmark run on purpose. Each run
 //! starts a fresh engine process (as the match runner does, with its
-//! [`Engine`](crate::matchrunner::engine::Engine)), takes every measurement once, in the order
+//! [`Engine`]), takes every measurement once, in the order
 //! of [`Measure::ALL`], and ends it with the timed `quit`. Every answer is awaited at most
 //! [`TIMEOUT`]; one that does not come is an error in the report, and the run goes on with a
 //! fresh process.

@@ -346,9 +346,9 @@ fn check_engines_start(config: &MatchConfig) -> Result<Vec<Option<String>>, Stri
         .collect()
 }
 
-/// Plays the match: opens the outputs ([`open_outputs`]), counts the games a resumed journal
-/// kept, starts the workers on the rest ([`start_workers`]) and collects their results
-/// ([`collect_results`]): progress on stderr, each game to the journal and the records as it
+/// Plays the match: opens the outputs (`open_outputs`), counts the games a resumed journal
+/// kept, starts the workers on the rest (`start_workers`) and collects their results
+/// (`collect_results`): progress on stderr, each game to the journal and the records as it
 /// finishes, an early stop when the SPRT decides or the faults pass their limit, and the
 /// summary files. With `--json`, a journal of the same shard left by a stopped run is
 /// resumed: its games count and are not played again. An error when the match cannot be
