@@ -27,48 +27,40 @@ fn budget(increment_ms: u64) -> Duration {
     share - OVERHEAD
 }
 
+/// Limits with `set` applied to the defaults.
+fn limits(set: impl FnOnce(&mut Limits)) -> Limits {
+    let mut limits = Limits::default();
+    set(&mut limits);
+    limits
+}
+
 /// The clock parameters of the cases as `go` words, as the facade's limits, and the budget
 /// White to move gets: each makes a clock though it gives White no time of its own.
 fn cases() -> Vec<(&'static str, Limits, Duration)> {
     vec![
         (
             "p1inc 0",
-            Limits {
-                white_increment_ms: Some(0),
-                ..Limits::default()
-            },
+            limits(|l| l.white_increment_ms = Some(0)),
             budget(0),
         ),
         (
             "p1inc 300",
-            Limits {
-                white_increment_ms: Some(300),
-                ..Limits::default()
-            },
+            limits(|l| l.white_increment_ms = Some(300)),
             budget(300),
         ),
         (
             "p2inc 300",
-            Limits {
-                black_increment_ms: Some(300),
-                ..Limits::default()
-            },
+            limits(|l| l.black_increment_ms = Some(300)),
             budget(0),
         ),
         (
             "movestogo 5",
-            Limits {
-                moves_to_go: Some(5),
-                ..Limits::default()
-            },
+            limits(|l| l.moves_to_go = Some(5)),
             budget(0),
         ),
         (
             "p2time 5000",
-            Limits {
-                black_time_ms: Some(5000),
-                ..Limits::default()
-            },
+            limits(|l| l.black_time_ms = Some(5000)),
             budget(0),
         ),
     ]
