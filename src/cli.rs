@@ -9,8 +9,8 @@
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use crate::options::{EngineOption, EngineOptions, OptionKind, ENGINE_OPTIONS};
-use crate::rules::options::{ValueType, RULE_OPTIONS};
+use crate::engine_options::{EngineOption, EngineOptions, OptionKind, ENGINE_OPTIONS};
+use crate::rules::rule_options::{ValueType, RULE_OPTIONS};
 use crate::rules::{Game, RuleSettings, Rules};
 
 /// The flags that choose the game: one per rule option (`--variant`, `--size`,

@@ -2,22 +2,23 @@
 //! game, and its relatives (Mak-yek, Apit-sodok, Rek, Min Rek Chanh, Gala and the hunt form of
 //! Mak-yek). The rules it plays are described in `docs/rules.md`.
 //!
-//! Front ends (a browser build, a Python package) bind [`api`], the facade: games, moves,
+//! Front ends (a browser build, a Python package) bind [`frontend`], the facade: games, moves,
 //! outcomes, position strings, perft and searches with limits, strength levels and MultiPV,
 //! in plain strings, numbers and small enums. The protocol loop and GTP mode use it too.
 //!
 //! The crate is split so that each part can be used alone:
-//! - [`api`]: the front-end facade (see its documentation for the bindings it is made for).
+//! - [`frontend`]: the front-end facade (see its documentation for the bindings it is made for).
 //! - [`rules`]: the rules crate (`mingmang-rules`, in `crates/rules`), re-exported: boards
 //!   from 4x4 to 19x19, the games and their options ([`rules::Rules`]), move generation and
 //!   captures, rule 7 (no return to an earlier position), results, perft. It knows nothing of
 //!   search or protocol, and its documentation shows how to referee a game with it alone.
 //! - [`search`]: the alpha-beta search that picks moves, with its evaluation.
-//! - [`harness`]: the fixed benchmark and self-play between simple players and the engine.
+//! - [`bench`](mod@bench): the fixed benchmark whose node count fingerprints the search.
+//! - [`selfplay`]: simple players (random, greedy, the engine at fixed limits) and matches between them.
 //! - [`protocol`]: the UGI/UCI/UAI text protocol (specified in `protocol/README.md`).
 //! - [`gtp`]: GTP mode, for GoGui.
 //! - [`input`]: reading a protocol's input lines, with a length limit.
-//! - [`options`]: the engine's options as one table, walked by every surface as the rule
+//! - [`engine_options`]: the engine's options as one table, walked by every surface as the rule
 //!   options are.
 //! - [`cli`]: command-line flags shared by the subcommands, built from the option tables.
 //! - [`text_file`]: reading a text file whole with a size limit (weights files).
@@ -27,7 +28,7 @@
 //!
 //! # Play through the facade
 //! ```
-//! use mingmang::api::{Engine, Game, GameRules, Limits, Status};
+//! use mingmang::frontend::{Engine, Game, GameRules, Limits, Status};
 //!
 //! let mut rules = GameRules::new("makyek")?;
 //! rules.set("MaxPlies", "40")?;
@@ -39,7 +40,7 @@
 //!     game.play(&found.best_move)?;
 //! }
 //! assert!(game.ply() <= 40);
-//! # Ok::<(), mingmang::api::Error>(())
+//! # Ok::<(), mingmang::frontend::Error>(())
 //! ```
 //!
 //! # Search a position for its best move
@@ -60,14 +61,15 @@
 //! assert_eq!(result.best.unwrap().to_string(), "c1c3");
 //! ```
 
-pub mod api;
+pub mod bench;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod engine_options;
+pub mod frontend;
 pub mod gtp;
-pub mod harness;
 pub mod input;
-pub mod options;
 pub mod protocol;
+pub mod selfplay;
 /// The rules of the games, from the rules crate (`crates/rules`): board, moves, captures,
 /// rule 7, results, notation and perft. Re-exported so the engine and its users name them
 /// `mingmang::rules`.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, Subcommand};
 
 use mingmang::cli::{build_game, EngineArgs, GtpEngineArgs, RuleArgs};
-use mingmang::gtp::{self, EngineSettings, Session};
+use mingmang::gtp::{self, EngineSettings, GtpSession};
 use mingmang::protocol::Settings;
 use mingmang::rules::perft;
 
@@ -89,7 +89,7 @@ enum Command {
     /// `N nodes R nps`, with N the same on every machine.
     Bench {
         /// Depth on boards up to 100 squares (larger boards search one or two plies less).
-        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::harness::bench::DEFAULT_DEPTH)]
+        #[arg(long, short, value_name = "PLIES", default_value_t = mingmang::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Instead of the fixed list, search the start and seeded random positions of this
         /// variant (any name of --variant).
@@ -151,7 +151,7 @@ fn run_gtp(
         options: engine.options()?,
     };
     let rules = rules.rules()?;
-    let mut session = Session::new(rules, engine)?;
+    let mut session = GtpSession::new(rules, engine)?;
     greet_at_a_terminal(
         "GTP mode, waiting for GTP commands on stdin: try showboard, list_commands, and quit \
          to leave (docs/gogui.md)",
@@ -189,7 +189,7 @@ fn run_perft(
 }
 
 fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
-    use mingmang::harness::bench;
+    use mingmang::bench;
     let list = match variant {
         None => bench::positions(),
         Some(name) => bench::variant_positions(RuleArgs::from_pairs([("Variant", name)]).rules()?),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::driven::{DrivenEngine, HandClock, OVERHEAD, TICK};
-use mingmang::api::{self, Engine, Game, GameRules, Limits};
+use mingmang::frontend::{self, Engine, Game, GameRules, Limits};
 use mingmang::search::Clock;
 
 /// The move time of a clock without the side's own time and without an increment.
@@ -142,7 +142,7 @@ fn no_clock_parameter_makes_no_clock_and_per_search_options_are_checked() {
         },
     ] {
         let err = engine.search(&game, &bad).unwrap_err();
-        assert_eq!(err.kind(), api::ErrorKind::Option, "{bad:?}: {err}");
+        assert_eq!(err.kind(), frontend::ErrorKind::Option, "{bad:?}: {err}");
     }
     // A per-search MultiPV reports that many lines and leaves the option as it was.
     let found = engine

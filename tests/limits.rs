@@ -17,10 +17,10 @@ use std::time::Duration;
 
 use common::binary::{assert_no_hang, Session, HANG_BOUND};
 use common::driven::{driven_search_polled, DrivenEngine, HandClock, OVERHEAD, TICK};
-use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, BoardSize, Color, Game, Preset, Rules};
 use mingmang::search::{Clock, Limits, SearchConfig, SearchOptions, Searcher};
+use mingmang::selfplay::{EnginePlayer, MoveChooser};
 
 /// How far a search may go past a node limit: every thread publishes its nodes and checks the
 /// common count at least every 128 nodes (more often near the limit), so one thread stops

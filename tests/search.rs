@@ -13,13 +13,13 @@ use common::driven::{driven_search, driven_search_polled, HandClock, OVERHEAD, T
 use common::search::{
     engine_at_depth, env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF,
 };
-use mingmang::harness::selfplay::{
-    play_match, EnginePlayer, GreedyPlayer, MatchResult, Player, RandomPlayer,
-};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
 use mingmang::search::{
     Clock, Control, Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher,
+};
+use mingmang::selfplay::{
+    play_match, EnginePlayer, GreedyPlayer, MatchResult, MoveChooser, RandomPlayer,
 };
 
 const MATE: i32 = 1_000;
@@ -481,7 +481,7 @@ fn limited_rules() -> Rules {
 
 /// Ten pairs of games at depth 2 against `opponent` (the match seeded with `match_seed`, each
 /// game's opponent with the next number after `seed`): the engine must win at least 19 of 20.
-fn beats(match_seed: u64, mut seed: u64, opponent: fn(Rng) -> Box<dyn Player>) {
+fn beats(match_seed: u64, mut seed: u64, opponent: fn(Rng) -> Box<dyn MoveChooser>) {
     let r = play_match(
         limited_rules(),
         10,
@@ -664,7 +664,7 @@ fn searcher_is_send() {
 }
 
 /// The engine at strength level `level`, `nodes` nodes a move.
-fn skilled(level: u32, nodes: u64) -> Box<dyn Player> {
+fn skilled(level: u32, nodes: u64) -> Box<dyn MoveChooser> {
     let mut p = EnginePlayer::new(
         Limits {
             nodes: Some(nodes),

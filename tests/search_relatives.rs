@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 
 use common::bridge::preset_game;
 use common::search::{engine_at_depth, env_or, search_to_depth};
-use mingmang::harness::selfplay::{play_game, GreedyPlayer, Player};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{format_position, Color, EndReason, Game, GameKind, Outcome, Preset, Rules};
 use mingmang::search::{Limits, SearchConfig};
+use mingmang::selfplay::{play_game, GreedyPlayer, MoveChooser};
 
 /// Search depth of the engine in the matches.
 const DEPTH: u32 = 3;
@@ -33,7 +33,7 @@ const GAMES: u32 = 20;
 const MAX_PLIES: u32 = 1000;
 
 /// The engine at `depth`; `REL_NOPRUNE` set switches its pruning off.
-fn engine(depth: u32) -> Box<dyn Player> {
+fn engine(depth: u32) -> Box<dyn MoveChooser> {
     let mut config = SearchConfig::default();
     if std::env::var("REL_NOPRUNE").is_ok() {
         config.late_move_pruning = false;

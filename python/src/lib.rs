@@ -1,4 +1,4 @@
-//! The Python module `mingmang._mingmang`: the engine's front-end facade (`mingmang::api`)
+//! The Python module `mingmang._mingmang`: the engine's front-end facade (`mingmang::frontend`)
 //! bound with PyO3. The rules and the search stay in the engine's crate; this file only turns
 //! Python values into the facade's strings and numbers and back, and the facade's errors into
 //! Python exceptions. The pure-Python package `mingmang` re-exports everything here and adds
@@ -6,7 +6,7 @@
 
 use std::sync::Mutex;
 
-use mingmang::api;
+use mingmang::frontend;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -50,14 +50,14 @@ create_exception!(
 );
 
 /// The Python exception for an engine error: the class by its kind, the engine's message.
-fn raise(err: api::Error) -> PyErr {
+fn raise(err: frontend::Error) -> PyErr {
     let message = err.message().to_string();
     match err.kind() {
-        api::ErrorKind::Option => OptionError::new_err(message),
-        api::ErrorKind::Position => PositionError::new_err(message),
-        api::ErrorKind::Move => MoveError::new_err(message),
-        api::ErrorKind::GameOver => GameOverError::new_err(message),
-        api::ErrorKind::Limits => LimitsError::new_err(message),
+        frontend::ErrorKind::Option => OptionError::new_err(message),
+        frontend::ErrorKind::Position => PositionError::new_err(message),
+        frontend::ErrorKind::Move => MoveError::new_err(message),
+        frontend::ErrorKind::GameOver => GameOverError::new_err(message),
+        frontend::ErrorKind::Limits => LimitsError::new_err(message),
     }
 }
 
@@ -80,7 +80,7 @@ fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
 /// The table's name for `given`, which may be written as a Python keyword: case, spaces and
 /// underscores are ignored (`board_size` is `BoardSize`, `skill_level` is `Skill Level`). A
 /// name that matches nothing is passed on as given, so that the engine's own message says so.
-fn option_name(given: &str, options: &[api::OptionInfo]) -> String {
+fn option_name(given: &str, options: &[frontend::OptionInfo]) -> String {
     let squash = |s: &str| {
         s.chars()
             .filter(|c| *c != '_' && *c != ' ')
@@ -140,11 +140,11 @@ impl OptionInfo {
 
 impl OptionInfo {
     /// The descriptions of a table of options (the rules' or the engine's), in its order.
-    fn all(table: Vec<api::OptionInfo>) -> Vec<OptionInfo> {
+    fn all(table: Vec<frontend::OptionInfo>) -> Vec<OptionInfo> {
         table.into_iter().map(OptionInfo::of).collect()
     }
 
-    fn of(info: api::OptionInfo) -> OptionInfo {
+    fn of(info: frontend::OptionInfo) -> OptionInfo {
         OptionInfo {
             name: info.name,
             kind: info.kind,
@@ -164,7 +164,7 @@ impl OptionInfo {
 #[pyclass(name = "Rules", module = "mingmang", eq)]
 #[derive(Clone, PartialEq)]
 struct Rules {
-    inner: api::GameRules,
+    inner: frontend::GameRules,
 }
 
 impl Rules {
@@ -174,7 +174,7 @@ impl Rules {
         let Some(options) = options else {
             return Ok(());
         };
-        let table = api::GameRules::options();
+        let table = frontend::GameRules::options();
         let mut given = Vec::new();
         for (key, value) in options.iter() {
             let key: String = key.extract()?;
@@ -197,14 +197,14 @@ impl Rules {
     ) -> PyResult<Rules> {
         let mut rules = match variant {
             None => Rules {
-                inner: api::GameRules::default(),
+                inner: frontend::GameRules::default(),
             },
             Some(v) => {
                 if let Ok(rules) = v.cast::<Rules>() {
                     rules.borrow().clone()
                 } else if let Ok(name) = v.cast::<PyString>() {
                     Rules {
-                        inner: api::GameRules::new(&name.to_cow()?).map_err(raise)?,
+                        inner: frontend::GameRules::new(&name.to_cow()?).map_err(raise)?,
                     }
                 } else {
                     return Err(PyTypeError::new_err(format!(
@@ -226,7 +226,7 @@ impl Rules {
     #[pyo3(signature = (variant = "mingmang", **options))]
     fn new(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Rules> {
         let mut rules = Rules {
-            inner: api::GameRules::new(variant).map_err(raise)?,
+            inner: frontend::GameRules::new(variant).map_err(raise)?,
         };
         rules.set_all(options)?;
         Ok(rules)
@@ -235,32 +235,32 @@ impl Rules {
     /// The names of the variants, the default first.
     #[staticmethod]
     fn variants() -> Vec<String> {
-        api::GameRules::variants()
+        frontend::GameRules::variants()
     }
 
     /// Every rule option, in the protocol's order (the variant first).
     #[staticmethod]
     fn options() -> Vec<OptionInfo> {
-        OptionInfo::all(api::GameRules::options())
+        OptionInfo::all(frontend::GameRules::options())
     }
 
     /// Sets the rule option `name` to `value`; raises `OptionError` and changes nothing if
     /// the value does not fit.
     fn set(&mut self, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = option_name(name, &api::GameRules::options());
+        let name = option_name(name, &frontend::GameRules::options());
         let text = option_text(&name, value)?;
         self.inner.set(&name, &text).map_err(raise)
     }
 
     /// The value of the rule option `name`, as the protocol writes it.
     fn get(&self, name: &str) -> PyResult<String> {
-        let name = option_name(name, &api::GameRules::options());
+        let name = option_name(name, &frontend::GameRules::options());
         self.inner.get(&name).map_err(raise)
     }
 
     /// Every rule option's value by name, as the protocol writes it.
     fn settings(&self) -> PyResult<Vec<(String, String)>> {
-        api::GameRules::options()
+        frontend::GameRules::options()
             .into_iter()
             .map(|o| Ok((o.name.clone(), self.inner.get(&o.name).map_err(raise)?)))
             .collect()
@@ -292,7 +292,7 @@ impl Rules {
 
     fn __repr__(&self) -> PyResult<String> {
         let mut parts = vec![format!("{:?}", self.inner.variant())];
-        for option in api::GameRules::options().into_iter().skip(1) {
+        for option in frontend::GameRules::options().into_iter().skip(1) {
             let value = self.inner.get(&option.name).map_err(raise)?;
             if value != option.default {
                 parts.push(format!("{}={:?}", option.name, value));
@@ -353,21 +353,21 @@ impl Outcome {
 }
 
 impl Outcome {
-    fn of(outcome: api::Outcome) -> Outcome {
+    fn of(outcome: frontend::Outcome) -> Outcome {
         let (status, winner) = match outcome.status {
-            api::Status::Ongoing => ("ongoing", None),
-            api::Status::WhiteWins => ("white_wins", Some("white".to_string())),
-            api::Status::BlackWins => ("black_wins", Some("black".to_string())),
-            api::Status::Draw => ("draw", None),
+            frontend::Status::Ongoing => ("ongoing", None),
+            frontend::Status::WhiteWins => ("white_wins", Some("white".to_string())),
+            frontend::Status::BlackWins => ("black_wins", Some("black".to_string())),
+            frontend::Status::Draw => ("draw", None),
         };
         let reason = outcome.reason.map(|r| {
             match r {
-                api::Reason::NoLegalMove => "no_legal_move",
-                api::Reason::NoPieces => "no_pieces",
-                api::Reason::PlyLimit => "ply_limit",
-                api::Reason::KingCaptured => "king_captured",
-                api::Reason::TooFewMen => "too_few_men",
-                api::Reason::Territory => "territory",
+                frontend::Reason::NoLegalMove => "no_legal_move",
+                frontend::Reason::NoPieces => "no_pieces",
+                frontend::Reason::PlyLimit => "ply_limit",
+                frontend::Reason::KingCaptured => "king_captured",
+                frontend::Reason::TooFewMen => "too_few_men",
+                frontend::Reason::Territory => "territory",
             }
             .to_string()
         });
@@ -501,7 +501,7 @@ fn action_to_move(action: usize, width: usize, height: usize) -> PyResult<String
 #[pyclass(name = "Game", module = "mingmang")]
 #[derive(Clone)]
 struct Game {
-    inner: api::Game,
+    inner: frontend::Game,
     /// The board's width, read once from the start position (a position string may set a
     /// size other than the rules' own).
     width: usize,
@@ -510,7 +510,7 @@ struct Game {
 }
 
 impl Game {
-    fn of(inner: api::Game) -> Game {
+    fn of(inner: frontend::Game) -> Game {
         let start = inner.start_position();
         let board = start.split(' ').next().unwrap_or_default();
         Game {
@@ -537,10 +537,10 @@ impl Game {
         let moves = moves.map(moves_text).transpose()?.unwrap_or_default();
         let inner = match position {
             Some(position) => {
-                api::Game::from_position(&rules.inner, position, &moves).map_err(raise)?
+                frontend::Game::from_position(&rules.inner, position, &moves).map_err(raise)?
             }
             None => {
-                let mut game = api::Game::new(&rules.inner);
+                let mut game = frontend::Game::new(&rules.inner);
                 game.play_moves(&moves).map_err(raise)?;
                 game
             }
@@ -571,7 +571,7 @@ impl Game {
     /// The legal moves in the canonical order (as the protocol's `query moves`); empty once
     /// the game is over.
     fn legal_moves(&self) -> Vec<String> {
-        if self.inner.outcome().status != api::Status::Ongoing {
+        if self.inner.outcome().status != frontend::Status::Ongoing {
             return Vec::new();
         }
         self.inner.legal_moves()
@@ -626,7 +626,7 @@ impl Game {
 
     /// Whether `move` is legal now (malformed text is simply not legal).
     fn is_legal(&self, r#move: &str) -> bool {
-        self.inner.outcome().status == api::Status::Ongoing && self.inner.is_legal(r#move)
+        self.inner.outcome().status == frontend::Status::Ongoing && self.inner.is_legal(r#move)
     }
 
     /// Plays `move`; raises `MoveError` (illegal or malformed) or `GameOverError`.
@@ -681,7 +681,7 @@ impl Game {
 
     /// Whether the game is over.
     fn is_game_over(&self) -> bool {
-        self.inner.outcome().status != api::Status::Ongoing
+        self.inner.outcome().status != frontend::Status::Ongoing
     }
 
     /// The current position string (as `query fen`).
@@ -882,13 +882,13 @@ impl Score {
 }
 
 impl Score {
-    fn of(score: api::Score) -> Score {
+    fn of(score: frontend::Score) -> Score {
         match score {
-            api::Score::Cp(n) => Score {
+            frontend::Score::Cp(n) => Score {
                 cp: Some(n),
                 mate: None,
             },
-            api::Score::Mate(n) => Score {
+            frontend::Score::Mate(n) => Score {
                 cp: None,
                 mate: Some(n),
             },
@@ -934,7 +934,7 @@ impl Line {
 }
 
 impl Line {
-    fn of(line: &api::Line) -> Line {
+    fn of(line: &frontend::Line) -> Line {
         Line {
             multipv: line.multipv,
             depth: line.depth,
@@ -1011,19 +1011,23 @@ fn millis(name: &str, seconds: Option<f64>) -> PyResult<Option<u64>> {
 struct Engine {
     /// The engine; locked for the length of a search, so a second search on the same engine
     /// waits for the first.
-    engine: Mutex<api::Engine>,
+    engine: Mutex<frontend::Engine>,
     /// Stops the running search without the lock a search holds.
-    stop_handle: api::StopHandle,
+    stop_handle: frontend::StopHandle,
 }
 
 impl Engine {
-    fn lock(&self) -> std::sync::MutexGuard<'_, api::Engine> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, frontend::Engine> {
         // A poisoned lock only means an earlier call panicked; the engine is still whole.
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn set_text(engine: &mut api::Engine, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = option_name(name, &api::Engine::options());
+    fn set_text(
+        engine: &mut frontend::Engine,
+        name: &str,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let name = option_name(name, &frontend::Engine::options());
         let text = option_text(&name, value)?;
         engine.set_option(&name, &text).map_err(raise)
     }
@@ -1035,7 +1039,7 @@ impl Engine {
     #[new]
     #[pyo3(signature = (**options))]
     fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Engine> {
-        let mut engine = api::Engine::new();
+        let mut engine = frontend::Engine::new();
         if let Some(options) = options {
             for (key, value) in options.iter() {
                 let key: String = key.extract()?;
@@ -1052,13 +1056,13 @@ impl Engine {
     /// Every engine option, in the protocol's order.
     #[staticmethod]
     fn options() -> Vec<OptionInfo> {
-        OptionInfo::all(api::Engine::options())
+        OptionInfo::all(frontend::Engine::options())
     }
 
     /// Sets the engine option `name` to `value`; raises `OptionError` and changes nothing if
     /// it does not fit. Waits for a running search of this engine to end.
     fn set_option(&self, py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = option_name(name, &api::Engine::options());
+        let name = option_name(name, &frontend::Engine::options());
         let text = option_text(&name, value)?;
         py.detach(|| self.lock().set_option(&name, &text))
             .map_err(raise)
@@ -1066,7 +1070,7 @@ impl Engine {
 
     /// The value of the engine option `name`, as the protocol writes it.
     fn option(&self, py: Python<'_>, name: &str) -> PyResult<String> {
-        let name = option_name(name, &api::Engine::options());
+        let name = option_name(name, &frontend::Engine::options());
         py.detach(|| self.lock().option(&name)).map_err(raise)
     }
 
@@ -1115,7 +1119,7 @@ impl Engine {
         multipv: Option<u32>,
         skill_level: Option<u32>,
     ) -> PyResult<SearchResult> {
-        let limits = api::Limits {
+        let limits = frontend::Limits {
             move_time_ms: millis("time", time)?,
             white_time_ms: millis("white_clock", white_clock)?,
             black_time_ms: millis("black_clock", black_clock)?,
@@ -1177,7 +1181,7 @@ impl Engine {
     fn __repr__(&self, py: Python<'_>) -> String {
         let settings = py.detach(|| {
             let engine = self.lock();
-            api::Engine::options()
+            frontend::Engine::options()
                 .into_iter()
                 .filter(|o| o.kind != "button")
                 .filter_map(|o| {

@@ -11,7 +11,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::vertex::format_square;
-use crate::api::Engine;
+use crate::frontend::Engine;
 use crate::rules::{territory, Color, Game, Move, Square};
 use crate::search::eval::{evaluate, Weights};
 use crate::search::{Limits, Score, SearchInfo, Skill};

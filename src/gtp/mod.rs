@@ -16,4 +16,4 @@ pub mod interrupt;
 pub mod session;
 pub mod vertex;
 
-pub use session::{run, EngineSettings, Session};
+pub use session::{run, EngineSettings, GtpSession};

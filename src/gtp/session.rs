@@ -12,9 +12,9 @@ use super::clicks::{Click, ClickGame};
 use super::command::{format_response, parse_line, Command};
 use super::interrupt::{is_interrupt, Interrupt};
 use super::vertex::{format_square, parse_color, parse_vertex, Vertex};
-use crate::api;
+use crate::engine_options::EngineOptions;
+use crate::frontend;
 use crate::input::{read_lines, too_long_message, Input};
-use crate::options::EngineOptions;
 use crate::rules::{BoardSize, Color, EndReason, Game, Outcome, Rules, Square};
 use crate::search::{Clock, Limits, SearchInfo};
 
@@ -79,11 +79,11 @@ struct TimeState {
 }
 
 /// A GTP session over one game.
-pub struct Session {
+pub struct GtpSession {
     rules: Rules,
     board: ClickGame,
     /// The search with the engine's options, as the library's facade has it.
-    engine: api::Engine,
+    engine: frontend::Engine,
     /// Whether the transposition table still holds an earlier game's entries. It is cleared
     /// before the next search rather than at `clear_board`: GoGui's ruler receives
     /// `clear_board` after every click and never searches.
@@ -97,10 +97,10 @@ pub struct Session {
     quit: bool,
 }
 
-impl Session {
+impl GtpSession {
     /// A session that plays under `rules` (until `boardsize` changes the size) with `engine`.
     /// Refuses a rectangular board: GoGui, which this mode is for, shows square boards only.
-    pub fn new(rules: Rules, engine: EngineSettings) -> Result<Session, String> {
+    pub fn new(rules: Rules, engine: EngineSettings) -> Result<GtpSession, String> {
         let size = rules.size();
         if size.width() != size.height() {
             return Err(format!(
@@ -108,10 +108,10 @@ impl Session {
                  rectangles are played by the protocol engine (mingmang --size {size})"
             ));
         }
-        let mut search = api::Engine::with_options(engine.options);
+        let mut search = frontend::Engine::with_options(engine.options);
         // A person playing the engine should not meet the same mistakes every game.
         search.set_seed(None);
-        Ok(Session {
+        Ok(GtpSession {
             rules,
             board: ClickGame::new(rules),
             engine: search,
@@ -635,7 +635,7 @@ pub fn final_result(outcome: Outcome) -> String {
 /// reaches a running search. A command that fails, or even panics, gets a `?` reply and the
 /// session goes on, so bad input never kills the engine under a GUI.
 pub fn run(
-    session: &mut Session,
+    session: &mut GtpSession,
     input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<()> {
@@ -690,7 +690,7 @@ mod tests {
     #[test]
     fn legal_move_words_skip_i() {
         let rules = Rules::new(BoardSize::new(9, 9).unwrap());
-        let mut s = Session::new(rules, EngineSettings::default()).unwrap();
+        let mut s = GtpSession::new(rules, EngineSettings::default()).unwrap();
         let mut send = |line: &str| s.execute(&parse_line(line).unwrap());
         let white = send("gogui-rules_legal_moves").unwrap();
         assert!(white.contains("H1") && !white.contains('I'));
@@ -735,7 +735,7 @@ mod tests {
     #[test]
     fn rectangles_are_refused() {
         let rules = Rules::new(BoardSize::new(7, 5).unwrap());
-        let err = Session::new(rules, EngineSettings::default())
+        let err = GtpSession::new(rules, EngineSettings::default())
             .err()
             .unwrap();
         assert!(err.contains("square boards only"), "{err}");

@@ -6,7 +6,7 @@ pub use crate::rules::notation::quote;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::api::Limits;
+use crate::frontend::Limits;
 
 /// Which family of the protocol the front end greeted us in. The engine answers in the same
 /// spelling (`ugiok`, `uciok` or `uaiok`); the commands themselves are accepted in any spelling.

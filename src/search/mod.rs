@@ -15,8 +15,8 @@
 //! - [`eval`]: the evaluations and their weights, per game; [`tt`]: the table; [`time`]: the clock;
 //!   [`score`]: score ranges and conversions.
 //!
-//! The fixed benchmark and the self-play harness drive the search from outside, in
-//! [`crate::harness`].
+//! The fixed benchmark ([`crate::bench`]) and self-play ([`crate::selfplay`]) drive the search
+//! from outside.
 
 mod config;
 pub mod eval;

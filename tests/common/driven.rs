@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::binary::the_response;
-use mingmang::protocol::engine::{Engine, Flow, Inline};
 use mingmang::protocol::output::Writer;
+use mingmang::protocol::session::{Flow, Inline, ProtocolSession};
 use mingmang::protocol::Settings;
 use mingmang::rules::Game;
 use mingmang::search::{
@@ -77,11 +77,11 @@ impl Write for Captured {
     }
 }
 
-/// The protocol engine run on the test's thread (`Engine::single_threaded`, so `Threads` is 1),
+/// The protocol engine run on the test's thread (`ProtocolSession::single_threaded`, so `Threads` is 1),
 /// on a [`HandClock`] that moves [`TICK`] at every poll of a search. The front end's `stop`
 /// is a time on that clock ([`DrivenEngine::go_stopped_at`]).
 pub struct DrivenEngine {
-    engine: Engine,
+    engine: ProtocolSession,
     out: Captured,
     /// How many bytes of the output have been read.
     read: usize,
@@ -114,7 +114,7 @@ impl DrivenEngine {
         };
         let writer = Arc::new(Writer::new(Box::new(out.clone())));
         DrivenEngine {
-            engine: Engine::single_threaded(Settings::default(), writer, host),
+            engine: ProtocolSession::single_threaded(Settings::default(), writer, host),
             out,
             read: 0,
             clock,

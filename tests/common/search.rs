@@ -5,9 +5,9 @@
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
-use mingmang::harness::selfplay::{EnginePlayer, Player};
 use mingmang::rules::Game;
 use mingmang::search::{Limits, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher};
+use mingmang::selfplay::{EnginePlayer, MoveChooser};
 
 /// The search with every pruning, reduction and extension off: plain alpha-beta.
 pub const NO_PRUNING: SearchConfig = SearchConfig {
@@ -49,7 +49,7 @@ pub fn search_to_depth(game: &Game, depth: u32, config: SearchConfig) -> SearchR
 }
 
 /// The engine as a player that searches every move to `depth` with `config`.
-pub fn engine_at_depth(depth: u32, config: SearchConfig) -> Box<dyn Player> {
+pub fn engine_at_depth(depth: u32, config: SearchConfig) -> Box<dyn MoveChooser> {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

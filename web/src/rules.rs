@@ -6,7 +6,7 @@ use std::cell::RefCell;
 
 use crate::io;
 use crate::json::Json;
-use mingmang::api::{Engine, Game, GameRules, OptionInfo, Side};
+use mingmang::frontend::{Engine, Game, GameRules, OptionInfo, Side};
 
 thread_local! {
     static GAMES: RefCell<Vec<Option<Game>>> = const { RefCell::new(Vec::new()) };

@@ -9,17 +9,17 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use mingmang::harness::bench;
-use mingmang::options::Ruleset;
-use mingmang::protocol::engine::{Flow, Inline};
+use mingmang::bench;
+use mingmang::engine_options::Ruleset;
 use mingmang::protocol::output::Writer;
-use mingmang::protocol::{Engine, Settings};
+use mingmang::protocol::session::{Flow, Inline};
+use mingmang::protocol::{ProtocolSession, Settings};
 
 use crate::host::{self, HostClock, LineSink};
 use crate::io;
 
 thread_local! {
-    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    static ENGINE: RefCell<Option<ProtocolSession>> = const { RefCell::new(None) };
 }
 
 /// Starts (or restarts) the engine; `seed` seeds the lower levels' draw, which the host takes
@@ -33,7 +33,7 @@ pub extern "C" fn mm_worker_start(seed: f64) {
         idle: Box::new(host::wait),
         seed: seed as u64,
     };
-    let engine = Engine::single_threaded(Settings::default(), writer, host);
+    let engine = ProtocolSession::single_threaded(Settings::default(), writer, host);
     ENGINE.with(|e| *e.borrow_mut() = Some(engine));
 }
 

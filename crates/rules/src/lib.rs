@@ -15,7 +15,7 @@
 //! - [`Position`] is one position; [`parse_position`] and [`format_position`] read and write
 //!   its text, and [`Move`] parses and prints moves (`a2b2`, `d4` for a placement).
 //! - [`perft`] counts the move tree, the check every rules implementation is measured by.
-//! - [`play`] referees one game between players (anything that proposes moves): it checks
+//! - [`game_loop`] referees one game between players (anything that proposes moves): it checks
 //!   each proposal, applies it and ends the game on the rules' outcome or a ply cap.
 //!
 //! # Play a game and ask its outcome
@@ -72,6 +72,7 @@
 
 pub mod family;
 pub mod game;
+pub mod game_loop;
 pub mod games;
 pub mod geometry;
 pub mod history;
@@ -81,12 +82,11 @@ mod move_text;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
-pub mod options;
 pub mod perft;
-pub mod play;
 pub mod position;
 pub mod random;
 pub mod relatives;
+pub mod rule_options;
 pub mod territory;
 pub mod variant;
 pub mod zobrist;
@@ -99,6 +99,6 @@ pub use mingmang::LineSurvey;
 pub use movegen::{ChildHashCache, QuietMoves};
 pub use moves::{Move, MoveList};
 pub use notation::{format_position, parse_position};
-pub use options::{RuleSettings, RULE_OPTIONS};
 pub use position::Position;
+pub use rule_options::{RuleSettings, RULE_OPTIONS};
 pub use variant::{Preset, RuleOptions, Rules};

@@ -12,7 +12,7 @@ use std::fmt;
 use super::family::{CaptureEffect, Family};
 use super::games::{GameKind, PresetEntry, GAMES};
 use super::geometry::BoardSize;
-use super::options::{RuleSettings, RULE_OPTIONS};
+use super::rule_options::{RuleSettings, RULE_OPTIONS};
 
 /// The optional rules of Ming Mang, each off by default (see `docs/rules.md`).
 ///

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
 use crate::bounded_io::{fingerprint, own_fingerprint};
 use crate::matchrunner::openings::{extend_opening, Opening};
-use mingmang::rules::play::{End, Player, Proposal};
+use mingmang::rules::game_loop::{End, Player, Proposal};
 use mingmang::rules::random::{RandomOpening, Rng, Stream};
 use mingmang::rules::{format_position, Game, Move, Rules};
 use mingmang::search::eval::Weights;
@@ -198,7 +198,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, St
         pending: Vec::new(),
     };
     // The rules carry a ply limit: no cap of the loop's own.
-    let record = mingmang::rules::play::play_game(&mut game, &mut player, None);
+    let record = mingmang::rules::game_loop::play_game(&mut game, &mut player, None);
     let result = match record.end {
         End::Rules(outcome) => GameResult::of(outcome).expect("the game ended"),
         End::Adjudicated | End::Foul { .. } => {

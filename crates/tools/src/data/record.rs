@@ -18,7 +18,7 @@ use std::path::Path;
 
 use crate::bounded_io::RECORDS_FILE_LIMIT;
 use mingmang::cli::RuleArgs;
-use mingmang::rules::options::{ValueType, RULE_OPTIONS};
+use mingmang::rules::rule_options::{ValueType, RULE_OPTIONS};
 use mingmang::rules::Color;
 use mingmang::rules::{parse_position, Game, Outcome, Rules};
 

@@ -492,13 +492,13 @@ pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
 /// engine's directory). Without the check a misspelt option is only an `info string error` in
 /// the engine's output, and the match plays without it.
 pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
-    use mingmang::options::{self, EngineOptions};
-    use mingmang::rules::options as rule_options;
+    use mingmang::engine_options::{self, EngineOptions};
+    use mingmang::rules::rule_options;
     for (name, value) in &spec.options {
         let at = |e: String| format!("--engine {}: option.{name}: {e}", spec.name);
         if let Some(option) = rule_options::find(name) {
             option.parse(Some(value)).map_err(at)?;
-        } else if let Some(option) = options::find(name) {
+        } else if let Some(option) = engine_options::find(name) {
             let value = match (option.name, &spec.dir) {
                 ("EvalFile", Some(dir)) if std::path::Path::new(value).is_relative() => {
                     std::path::Path::new(dir).join(value).display().to_string()
@@ -509,7 +509,7 @@ pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
                 .set(option.name, Some(&value))
                 .map_err(at)?;
         } else {
-            let known: Vec<&str> = options::ENGINE_OPTIONS
+            let known: Vec<&str> = engine_options::ENGINE_OPTIONS
                 .iter()
                 .map(|o| o.name)
                 .chain(mingmang::rules::RULE_OPTIONS.iter().map(|o| o.name))

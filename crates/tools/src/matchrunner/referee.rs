@@ -7,7 +7,7 @@ use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
 use super::thinking::Thought;
-use mingmang::rules::play::{End, Foul, Player, Proposal};
+use mingmang::rules::game_loop::{End, Foul, Player, Proposal};
 use mingmang::rules::{format_position, Color, Game, Outcome, Rules};
 
 /// The result of a game.
@@ -241,7 +241,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
         opening,
         thinking: Vec::new(),
     };
-    let record = mingmang::rules::play::play_game(&mut game, &mut seats, None);
+    let record = mingmang::rules::game_loop::play_game(&mut game, &mut seats, None);
     let played: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     let mut engines = seats.engines;
     // A move the rules refused was thought about but not played.

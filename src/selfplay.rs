@@ -4,13 +4,13 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::rules::play::{self, End, Proposal, Sides};
+use crate::rules::game_loop::{self, End, Proposal, Sides};
 use crate::rules::random::{random_opening, Rng};
 use crate::rules::{Color, Game, Move, Outcome, Rules};
 use crate::search::{Limits, SearchConfig, SearchOptions, Searcher};
 
 /// Something that picks moves.
-pub trait Player {
+pub trait MoveChooser {
     /// The move to play in `game`, or `None` if there is none.
     fn choose(&mut self, game: &Game) -> Option<Move>;
 }
@@ -18,7 +18,7 @@ pub trait Player {
 /// Plays a uniformly random legal move.
 pub struct RandomPlayer(pub Rng);
 
-impl Player for RandomPlayer {
+impl MoveChooser for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let moves = game.legal_moves();
         (!moves.is_empty()).then(|| moves[self.0.below(moves.len())])
@@ -28,7 +28,7 @@ impl Player for RandomPlayer {
 /// Plays the legal move converting the most pieces, ties broken at random.
 pub struct GreedyPlayer(pub Rng);
 
-impl Player for GreedyPlayer {
+impl MoveChooser for GreedyPlayer {
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let moves = game.legal_moves();
         let mut probe = game.clone();
@@ -74,7 +74,7 @@ impl EnginePlayer {
     }
 }
 
-impl Player for EnginePlayer {
+impl MoveChooser for EnginePlayer {
     fn choose(&mut self, game: &Game) -> Option<Move> {
         let stop = AtomicBool::new(false);
         self.searcher
@@ -84,9 +84,9 @@ impl Player for EnginePlayer {
 }
 
 /// A simple player as a player of the game loop: a player with no move has none to give.
-struct Simple<'a>(&'a mut dyn Player);
+struct Simple<'a>(&'a mut dyn MoveChooser);
 
-impl play::Player for Simple<'_> {
+impl game_loop::Player for Simple<'_> {
     type Fault = ();
 
     fn choose(&mut self, game: &Game) -> Result<Proposal, ()> {
@@ -97,12 +97,16 @@ impl play::Player for Simple<'_> {
 /// Plays `game` to its end. The rules should carry a ply limit so the game ends; as a safety
 /// net, 2000 plies end it as a draw. Panics if a player fails to give a legal move in a game
 /// that is not over: these players are the engine and its test opponents, which never should.
-pub fn play_game(game: &mut Game, white: &mut dyn Player, black: &mut dyn Player) -> Outcome {
+pub fn play_game(
+    game: &mut Game,
+    white: &mut dyn MoveChooser,
+    black: &mut dyn MoveChooser,
+) -> Outcome {
     let mut sides = Sides {
         white: &mut Simple(white),
         black: &mut Simple(black),
     };
-    let record = play::play_game(game, &mut sides, Some(2000));
+    let record = game_loop::play_game(game, &mut sides, Some(2000));
     if let End::Foul { side, foul } = &record.end {
         panic!("{} failed to give a legal move: {foul:?}", side.name());
     }
@@ -136,8 +140,8 @@ pub fn play_match(
     pairs: u32,
     opening_plies: usize,
     seed: u64,
-    first: &mut dyn FnMut() -> Box<dyn Player>,
-    second: &mut dyn FnMut() -> Box<dyn Player>,
+    first: &mut dyn FnMut() -> Box<dyn MoveChooser>,
+    second: &mut dyn FnMut() -> Box<dyn MoveChooser>,
 ) -> MatchResult {
     let mut result = MatchResult::default();
     let mut rng = Rng::new(seed);

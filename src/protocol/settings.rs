@@ -4,10 +4,10 @@
 
 #[cfg(feature = "cli")]
 use crate::cli::{EngineArgs, RuleArgs};
-use crate::options::ENGINE_OPTIONS;
-use crate::options::{self as engine_options, Effect, EngineOptions, OptionKind, Ruleset};
+use crate::engine_options::ENGINE_OPTIONS;
+use crate::engine_options::{self as engine_options, Effect, EngineOptions, OptionKind, Ruleset};
 use crate::rules::notation::quote;
-use crate::rules::options::{self as rule_options, ValueType, RULE_OPTIONS};
+use crate::rules::rule_options::{self as rule_options, ValueType, RULE_OPTIONS};
 use crate::rules::Rules;
 
 /// The values of every option: the engine's own and the rules'.

@@ -26,7 +26,7 @@ pub enum Proposal {
 ///
 /// # Examples
 /// ```
-/// use mingmang_rules::play::{Player, Proposal};
+/// use mingmang_rules::game_loop::{Player, Proposal};
 /// use mingmang_rules::{Game, Preset, Rules};
 ///
 /// /// Plays the first legal move.
@@ -126,7 +126,7 @@ pub struct Record<F> {
 ///
 /// # Examples
 /// ```
-/// use mingmang_rules::play::{play_game, Player, Proposal};
+/// use mingmang_rules::game_loop::{play_game, Player, Proposal};
 /// use mingmang_rules::{Game, Preset, Rules};
 ///
 /// struct First;

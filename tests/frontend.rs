@@ -1,4 +1,4 @@
-//! The front-end facade (`mingmang::api`) against the engine binary: the same games played
+//! The front-end facade (`mingmang::frontend`) against the engine binary: the same games played
 //! through both give the same legal moves, position strings, outcomes, perft counts and, for
 //! the same search, the same best move. The binary is driven through the protocol, so the
 //! facade's plumbing (move and position text, rule options, limits) is checked by a path it
@@ -7,7 +7,7 @@
 mod common;
 
 use common::binary::{run_ok, Session};
-use mingmang::api::{Engine, ErrorKind, Game, GameRules, Limits, Side, Status};
+use mingmang::frontend::{Engine, ErrorKind, Game, GameRules, Limits, Side, Status};
 use mingmang::rules::random::Rng;
 
 /// The rules of `variant` with `options`, through the facade, and the `setoption` lines that

@@ -18,7 +18,7 @@
 //!
 //! # Examples
 //! ```
-//! use mingmang::api::{Engine, Game, GameRules, Limits, Status};
+//! use mingmang::frontend::{Engine, Game, GameRules, Limits, Status};
 //!
 //! let mut rules = GameRules::new("mingmang")?;
 //! rules.set("BoardSize", "6x6")?;
@@ -28,7 +28,7 @@
 //! let found = engine.search(&game, &Limits { depth: Some(3), ..Limits::default() })?;
 //! game.play(&found.best_move)?;
 //! assert_eq!(game.outcome().status, Status::Ongoing);
-//! # Ok::<(), mingmang::api::Error>(())
+//! # Ok::<(), mingmang::frontend::Error>(())
 //! ```
 
 use std::fmt;
@@ -36,8 +36,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::options::{self, EngineOptions, OptionKind, Ruleset, ENGINE_OPTIONS};
-use crate::rules::options::{ValueType, RULE_OPTIONS};
+use crate::engine_options::{self, EngineOptions, OptionKind, Ruleset, ENGINE_OPTIONS};
+use crate::rules::rule_options::{ValueType, RULE_OPTIONS};
 use crate::rules::{self, perft, Color, EndReason, Preset};
 use crate::search::{
     self, Control, SearchInfo, SearchResult, Searcher, Skill, SystemClock, TimeSource,
@@ -47,11 +47,11 @@ use crate::search::{
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{ErrorKind, Game, GameRules};
+/// use mingmang::frontend::{ErrorKind, Game, GameRules};
 ///
 /// let mut game = Game::new(&GameRules::new("mingmang")?);
 /// assert_eq!(game.play("a1a9").unwrap_err().kind(), ErrorKind::Move);
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ErrorKind {
@@ -71,7 +71,7 @@ pub enum ErrorKind {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{ErrorKind, GameRules};
+/// use mingmang::frontend::{ErrorKind, GameRules};
 ///
 /// let err = GameRules::new("chess").unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::Option);
@@ -96,12 +96,12 @@ impl Error {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{ErrorKind, GameRules};
+    /// use mingmang::frontend::{ErrorKind, GameRules};
     ///
     /// let mut rules = GameRules::new("rek")?;
     /// let err = rules.set("Territory", "true").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::Option);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
@@ -111,12 +111,12 @@ impl Error {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let mut rules = GameRules::new("rek")?;
     /// let err = rules.set("Territory", "true").unwrap_err();
     /// assert!(err.message().contains("territory option belongs to Ming Mang"));
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn message(&self) -> &str {
         &self.message
@@ -136,7 +136,7 @@ impl std::error::Error for Error {}
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::GameRules;
+/// use mingmang::frontend::GameRules;
 ///
 /// let options = GameRules::options();
 /// let size = options.iter().find(|o| o.name == "BoardSize").unwrap();
@@ -186,14 +186,14 @@ impl OptionInfo {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::GameRules;
+/// use mingmang::frontend::GameRules;
 ///
 /// let mut rules = GameRules::new("gundru")?;
 /// rules.set("Territory", "true")?;
 /// rules.set("MaxPlies", "200")?;
 /// assert_eq!(rules.describe(), "gundru territory max-plies 200");
 /// assert_eq!((rules.width(), rules.height()), (9, 9));
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct GameRules {
@@ -206,11 +206,11 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// assert_eq!(GameRules::new("GALA")?.variant(), "gala");
     /// assert!(GameRules::new("go").is_err());
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn new(name: &str) -> Result<GameRules, Error> {
         let mut rules = GameRules::default();
@@ -222,7 +222,7 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let names = GameRules::variants();
     /// assert_eq!(names[0], "mingmang");
@@ -236,7 +236,7 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let names: Vec<String> = GameRules::options().into_iter().map(|o| o.name).collect();
     /// assert_eq!(names[..2], ["Variant", "BoardSize"]);
@@ -269,7 +269,7 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let mut rules = GameRules::new("gala")?;
     /// assert!(rules.set("BoardSize", "8x8").is_err());
@@ -277,7 +277,7 @@ impl GameRules {
     /// rules.set("Variant", "mingmang")?;
     /// rules.set("boardsize", "5x7")?;
     /// assert_eq!((rules.width(), rules.height()), (5, 7));
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), Error> {
         self.ruleset
@@ -292,7 +292,7 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let mut rules = GameRules::default();
     /// // Given before the variant it fits, applied after it.
@@ -300,7 +300,7 @@ impl GameRules {
     /// assert_eq!((rules.variant(), rules.width()), ("gala".to_string(), 7));
     /// assert!(rules.set_all(&[("MaxPlies", "50"), ("Colour", "red")]).is_err());
     /// assert_eq!(rules.get("MaxPlies")?, "0");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set_all(&mut self, options: &[(&str, &str)]) -> Result<(), Error> {
         let table = &RULE_OPTIONS;
@@ -333,17 +333,17 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let rules = GameRules::new("tibetan")?;
     /// assert_eq!(rules.get("Variant")?, "tibetan");
     /// assert_eq!(rules.get("BoardSize")?, "auto");
     /// assert_eq!(rules.get("Territory")?, "false");
     /// assert!(rules.get("Hash").is_err());
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn get(&self, name: &str) -> Result<String, Error> {
-        let option = crate::rules::options::find(name).ok_or_else(|| {
+        let option = crate::rules::rule_options::find(name).ok_or_else(|| {
             Error::new(ErrorKind::Option, format!("unknown rule option '{name}'"))
         })?;
         Ok(option.get(self.ruleset.settings()).to_string())
@@ -353,7 +353,7 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// assert_eq!(GameRules::default().variant(), "mingmang");
     /// ```
@@ -365,10 +365,10 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// assert_eq!(GameRules::new("go-board")?.width(), 19);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn width(&self) -> usize {
         self.ruleset.rules().size().width()
@@ -378,10 +378,10 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// assert_eq!(GameRules::new("gala")?.height(), 7);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn height(&self) -> usize {
         self.ruleset.rules().size().height()
@@ -392,13 +392,13 @@ impl GameRules {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::GameRules;
+    /// use mingmang::frontend::GameRules;
     ///
     /// let mut rules = GameRules::default();
     /// assert_eq!(rules.describe(), "");
     /// rules.set("EnchainedCapture", "true")?;
     /// assert_eq!(rules.describe(), "enchained-capture");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn describe(&self) -> String {
         self.ruleset.settings().describe()
@@ -413,7 +413,7 @@ impl GameRules {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Game, GameRules, Side};
+/// use mingmang::frontend::{Game, GameRules, Side};
 ///
 /// let game = Game::new(&GameRules::default());
 /// assert_eq!(game.side_to_move(), Side::White);
@@ -432,7 +432,7 @@ impl Side {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Side;
+    /// use mingmang::frontend::Side;
     ///
     /// assert_eq!(Side::White.name(), "white");
     /// ```
@@ -455,7 +455,7 @@ impl Side {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::Status;
+/// use mingmang::frontend::Status;
 ///
 /// assert_eq!(Status::WhiteWins.protocol(), "p1win");
 /// ```
@@ -476,7 +476,7 @@ impl Status {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Status;
+    /// use mingmang::frontend::Status;
     ///
     /// assert_eq!(Status::Ongoing.protocol(), "none");
     /// assert_eq!(Status::Draw.protocol(), "draw");
@@ -495,12 +495,12 @@ impl Status {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Game, GameRules, Reason};
+/// use mingmang::frontend::{Game, GameRules, Reason};
 ///
 /// // White's lone piece on a1 is walled in.
 /// let game = Game::from_position(&GameRules::default(), "4/4/b3/wb2 w", "")?;
 /// assert_eq!(game.outcome().reason, Some(Reason::NoLegalMove));
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Reason {
@@ -522,7 +522,7 @@ pub enum Reason {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Game, GameRules, Reason, Status};
+/// use mingmang::frontend::{Game, GameRules, Reason, Status};
 ///
 /// let mut rules = GameRules::default();
 /// rules.set("Territory", "true")?;
@@ -533,7 +533,7 @@ pub enum Reason {
 /// assert_eq!(outcome.reason, Some(Reason::Territory));
 /// // 14 pieces each, and the empty middle borders both.
 /// assert_eq!(outcome.territory, Some([14, 14]));
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
@@ -589,7 +589,7 @@ impl Outcome {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Game, GameRules};
+/// use mingmang::frontend::{Game, GameRules};
 ///
 /// let mut game = Game::new(&GameRules::default());
 /// assert_eq!(game.legal_moves().len(), 72);
@@ -598,7 +598,7 @@ impl Outcome {
 /// assert!(!game.is_legal("g7h7"));
 /// assert_eq!(game.undo(), Some("b2a2".to_string()));
 /// assert_eq!(game.moves(), ["a2b2", "h7g7"]);
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct Game {
@@ -621,11 +621,11 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let game = Game::new(&GameRules::new("makyek")?);
     /// assert_eq!(game.position(), "bbbbbbbb/8/bbbbbbbb/8/8/wwwwwwww/8/wwwwwwww w");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn new(rules: &GameRules) -> Game {
         Game {
@@ -640,7 +640,7 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let rules = GameRules::default();
     /// let game = Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c2")?;
@@ -648,7 +648,7 @@ impl Game {
     /// assert_eq!(game.start_position(), "2w1/2b1/wb2/4/2w1 w");
     /// assert_eq!((game.rules().width(), game.rules().height()), (4, 5));
     /// assert!(Game::from_position(&rules, "2w1/2b1/wb2/4/2w1 w", "c1c9").is_err());
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn from_position(rules: &GameRules, position: &str, moves: &str) -> Result<Game, Error> {
         let bad = |e: String| Error::new(ErrorKind::Position, e);
@@ -671,11 +671,11 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let game = Game::new(&GameRules::new("rek")?);
     /// assert_eq!(game.rules().variant(), "rek");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn rules(&self) -> GameRules {
         self.rules
@@ -685,12 +685,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let game = Game::new(&GameRules::new("gala")?);
     /// // Gala starts with every piece in hand, and the first goes on the centre.
     /// assert_eq!(game.legal_moves(), ["d4"]);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn legal_moves(&self) -> Vec<String> {
         self.game
@@ -704,7 +704,7 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let game = Game::new(&GameRules::default());
     /// assert!(game.is_legal("a2-b2"));
@@ -718,14 +718,14 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{ErrorKind, Game, GameRules};
+    /// use mingmang::frontend::{ErrorKind, Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// game.play("a2b2")?;
     /// let err = game.play("a2b2").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::Move);
     /// assert_eq!(game.ply(), 1);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn play(&mut self, text: &str) -> Result<(), Error> {
         self.play_one(text)
@@ -748,13 +748,13 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// let err = game.play_moves("a2b2 h7g7 b2b9").unwrap_err();
     /// assert!(err.message().starts_with("move 3 ('b2b9')"));
     /// assert_eq!(game.ply(), 0);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn play_moves(&mut self, moves: &str) -> Result<(), Error> {
         for (i, text) in moves.split_whitespace().enumerate() {
@@ -775,14 +775,14 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// assert_eq!(game.undo(), None);
     /// game.play("a2b2")?;
     /// assert_eq!(game.undo().as_deref(), Some("a2b2"));
     /// assert_eq!(game.ply(), 0);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn undo(&mut self) -> Option<String> {
         let last = self.game.last_move()?;
@@ -794,12 +794,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules, Side};
+    /// use mingmang::frontend::{Game, GameRules, Side};
     ///
     /// // The hunt: the hunter (Black) moves first.
     /// let game = Game::new(&GameRules::new("makyek-hunt")?);
     /// assert_eq!(game.side_to_move(), Side::Black);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn side_to_move(&self) -> Side {
         Side::of(self.game.side_to_move())
@@ -809,7 +809,7 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules, Reason, Status};
+    /// use mingmang::frontend::{Game, GameRules, Reason, Status};
     ///
     /// // White slides c1 to c3 and converts both Black pieces.
     /// let mut game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
@@ -819,7 +819,7 @@ impl Game {
     /// assert_eq!(outcome.status, Status::WhiteWins);
     /// assert_eq!(outcome.reason, Some(Reason::NoPieces));
     /// assert_eq!(outcome.text, "white won: no pieces left");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn outcome(&self) -> Outcome {
         Outcome::of(self.game.outcome())
@@ -829,12 +829,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// game.play("a2b2")?;
     /// assert_eq!(game.position(), "wbbbbbbb/w6b/w6b/w6b/w6b/w6b/1w5b/wwwwwwwb b");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn position(&self) -> String {
         rules::format_position(self.game.position())
@@ -844,12 +844,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::new("gala")?);
     /// game.play("d4")?;
     /// assert_eq!(game.start_position(), "7/7/7/7/7/7/7 b w13b10");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn start_position(&self) -> String {
         rules::format_position(self.game.start_position())
@@ -859,12 +859,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// game.play_moves("a2-b2 h7g7")?;
     /// assert_eq!(game.moves(), ["a2b2", "h7g7"]);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn moves(&self) -> Vec<String> {
         self.game.moves().map(|m| m.to_string()).collect()
@@ -874,12 +874,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let mut game = Game::new(&GameRules::default());
     /// game.play("a2b2")?;
     /// assert_eq!(game.ply(), 1);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn ply(&self) -> usize {
         self.game.plies()
@@ -890,12 +890,12 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// let game = Game::new(&GameRules::default());
     /// assert_eq!(game.perft(2)?, 4_686);
     /// assert!(game.perft(13).is_err());
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn perft(&self, depth: u32) -> Result<u64, Error> {
         if depth > perft::MAX_DEPTH {
@@ -912,13 +912,13 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules};
+    /// use mingmang::frontend::{Game, GameRules};
     ///
     /// // White c1 slides to c3, flanking b3 (with a3) and c4 (with c5).
     /// let mut game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
     /// game.play("c1c3")?;
     /// assert_eq!(game.last_captures(), ["b3", "c4"]);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn last_captures(&self) -> Vec<String> {
         self.game
@@ -933,11 +933,11 @@ impl Game {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Game, GameRules, Side};
+    /// use mingmang::frontend::{Game, GameRules, Side};
     ///
     /// let game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
     /// assert_eq!(game.takeable_by(Side::White), ["b3", "c4"]);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn takeable_by(&self, side: Side) -> Vec<String> {
         let color = match side {
@@ -966,7 +966,7 @@ impl Game {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::Limits;
+/// use mingmang::frontend::Limits;
 ///
 /// // 10 seconds each with a 100 ms increment.
 /// let limits = Limits {
@@ -1064,10 +1064,10 @@ impl Limits {
         search_moves: Vec<rules::Move>,
     ) -> Result<search::Limits, Error> {
         let multi_pv = match self.multi_pv {
-            Some(n) if !(1..=options::MAX_MULTIPV).contains(&i64::from(n)) => {
+            Some(n) if !(1..=engine_options::MAX_MULTIPV).contains(&i64::from(n)) => {
                 return Err(Error::new(
                     ErrorKind::Option,
-                    format!("MultiPV {n} is not from 1 to {}", options::MAX_MULTIPV),
+                    format!("MultiPV {n} is not from 1 to {}", engine_options::MAX_MULTIPV),
                 ))
             }
             n => n.map(|n| n as usize),
@@ -1096,7 +1096,7 @@ impl Limits {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::Score;
+/// use mingmang::frontend::Score;
 ///
 /// let win = Score::Mate(3);
 /// assert_eq!(win.to_string(), "mate 3");
@@ -1135,7 +1135,7 @@ impl Score {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Engine, Game, GameRules, Limits};
+/// use mingmang::frontend::{Engine, Game, GameRules, Limits};
 ///
 /// let game = Game::new(&GameRules::default());
 /// let mut engine = Engine::new();
@@ -1145,7 +1145,7 @@ impl Score {
 /// let line = last.unwrap();
 /// assert_eq!((line.depth, line.multipv), (2, 1));
 /// assert!(line.nodes > 0 && !line.pv.is_empty());
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Line {
@@ -1189,7 +1189,7 @@ impl Line {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Engine, Game, GameRules, Limits, Score};
+/// use mingmang::frontend::{Engine, Game, GameRules, Limits, Score};
 ///
 /// // White to move slides c1 to c3 and converts both Black pieces: a win in one ply.
 /// let game = Game::from_position(&GameRules::default(), "2w1/2b1/wb2/4/2w1 w", "")?;
@@ -1197,7 +1197,7 @@ impl Line {
 /// assert_eq!(found.best_move, "c1c3");
 /// assert_eq!(found.line.score, Score::Mate(1));
 /// assert_eq!(found.line.pv, ["c1c3"]);
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SearchReport {
@@ -1215,7 +1215,7 @@ pub struct SearchReport {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Engine, Game, GameRules, Limits};
+/// use mingmang::frontend::{Engine, Game, GameRules, Limits};
 ///
 /// let mut engine = Engine::new();
 /// let stop = engine.stop_handle();
@@ -1228,7 +1228,7 @@ pub struct SearchReport {
 /// let found = engine.search(&game, &Limits::default())?;
 /// assert!(game.is_legal(&found.best_move));
 /// waiter.join().unwrap();
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct StopHandle(Arc<AtomicBool>);
@@ -1238,7 +1238,7 @@ impl StopHandle {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// // Stopping when nothing runs does nothing; the next search starts afresh.
     /// Engine::new().stop_handle().stop();
@@ -1252,7 +1252,7 @@ impl StopHandle {
 ///
 /// # Examples
 /// ```
-/// use mingmang::api::{Engine, Game, GameRules, Limits};
+/// use mingmang::frontend::{Engine, Game, GameRules, Limits};
 ///
 /// let mut engine = Engine::new();
 /// engine.set_option("Hash", "8")?;
@@ -1260,7 +1260,7 @@ impl StopHandle {
 /// let game = Game::new(&GameRules::new("rek")?);
 /// let found = engine.search(&game, &Limits { nodes: Some(2_000), ..Limits::default() })?;
 /// assert!(game.is_legal(&found.best_move));
-/// # Ok::<(), mingmang::api::Error>(())
+/// # Ok::<(), mingmang::frontend::Error>(())
 /// ```
 pub struct Engine {
     options: EngineOptions,
@@ -1293,10 +1293,10 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// assert_eq!(Engine::new().option("Threads")?, "1");
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn new() -> Engine {
         Engine::with_options(EngineOptions::default())
@@ -1320,7 +1320,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// let skill = Engine::options().into_iter().find(|o| o.name == "Skill Level").unwrap();
     /// assert_eq!((skill.range, skill.default.as_str()), (Some([0, 20]), "20"));
@@ -1345,14 +1345,14 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Engine, ErrorKind};
+    /// use mingmang::frontend::{Engine, ErrorKind};
     ///
     /// let mut engine = Engine::new();
     /// engine.set_option("multipv", "3")?;
     /// assert_eq!(engine.option("MultiPV")?, "3");
     /// assert_eq!(engine.set_option("Threads", "0").unwrap_err().kind(), ErrorKind::Option);
     /// engine.set_option("Clear Hash", "")?;
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Error> {
         self.set(name, Some(value))
@@ -1363,14 +1363,14 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// assert_eq!(Engine::new().option("EvalFile")?, "<built-in>");
     /// assert!(Engine::new().option("Variant").is_err());
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn option(&self, name: &str) -> Result<String, Error> {
-        let option = options::find(name).ok_or_else(|| {
+        let option = engine_options::find(name).ok_or_else(|| {
             Error::new(ErrorKind::Option, format!("unknown engine option '{name}'"))
         })?;
         Ok(option.get(&self.options).to_string())
@@ -1380,7 +1380,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// let mut engine = Engine::new();
     /// engine.new_game();
@@ -1396,7 +1396,7 @@ impl Engine {
     /// # Examples
     /// ```
     /// use std::time::Duration;
-    /// use mingmang::api::{Engine, Game, GameRules, Limits};
+    /// use mingmang::frontend::{Engine, Game, GameRules, Limits};
     /// use mingmang::search::TimeSource;
     ///
     /// /// A clock that stands still: a move time never runs out on it.
@@ -1411,7 +1411,7 @@ impl Engine {
     /// let limits = Limits { move_time_ms: Some(1), depth: Some(3), ..Limits::default() };
     /// let found = engine.search(&game, &limits)?;
     /// assert_eq!((found.line.depth, found.line.time_ms), (3, 0));
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set_clock(&mut self, clock: Box<dyn TimeSource + Send>) {
         self.clock = clock;
@@ -1423,7 +1423,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Engine, Game, GameRules, Limits};
+    /// use mingmang::frontend::{Engine, Game, GameRules, Limits};
     ///
     /// let game = Game::new(&GameRules::default());
     /// let limits = Limits { depth: Some(3), ..Limits::default() };
@@ -1435,7 +1435,7 @@ impl Engine {
     ///     moves.push(engine.search(&game, &limits)?.best_move);
     /// }
     /// assert_eq!(moves[0], moves[1]);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
@@ -1445,7 +1445,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::Engine;
+    /// use mingmang::frontend::Engine;
     ///
     /// let engine = Engine::new();
     /// let handle = engine.stop_handle();
@@ -1461,7 +1461,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Engine, Game, GameRules, Limits};
+    /// use mingmang::frontend::{Engine, Game, GameRules, Limits};
     ///
     /// let mut engine = Engine::new();
     /// engine.set_option("MultiPV", "3")?;
@@ -1469,7 +1469,7 @@ impl Engine {
     /// let found = engine.search(&game, &Limits { depth: Some(3), ..Limits::default() })?;
     /// assert_eq!(found.lines.len(), 3);
     /// assert_eq!(found.lines[0].pv[0], found.best_move);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn search(&mut self, game: &Game, limits: &Limits) -> Result<SearchReport, Error> {
         self.search_with(game, limits, &mut |_| {}, &mut || false)
@@ -1483,7 +1483,7 @@ impl Engine {
     ///
     /// # Examples
     /// ```
-    /// use mingmang::api::{Engine, Game, GameRules, Limits};
+    /// use mingmang::frontend::{Engine, Game, GameRules, Limits};
     ///
     /// let game = Game::new(&GameRules::new("gundru")?);
     /// let mut polls = 0;
@@ -1494,7 +1494,7 @@ impl Engine {
     ///     &mut || { polls += 1; polls == 100 })?;
     /// assert!(game.is_legal(&found.best_move));
     /// assert!(lines > 0 && polls == 100);
-    /// # Ok::<(), mingmang::api::Error>(())
+    /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn search_with(
         &mut self,
@@ -1579,15 +1579,15 @@ impl Engine {
     pub(crate) fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let mut next = self.options.clone();
         match next.set(name, value)? {
-            options::Effect::Hash => {
+            engine_options::Effect::Hash => {
                 let mib = next.hash_mib;
                 self.searcher
                     .set_hash_mib(mib)
                     .map_err(|e| format!("Hash {mib}: {e}"))?;
             }
-            options::Effect::ClearHash => self.searcher.clear(),
-            options::Effect::Weights => self.searcher.set_weights(next.weights),
-            options::Effect::None | options::Effect::Rules => {}
+            engine_options::Effect::ClearHash => self.searcher.clear(),
+            engine_options::Effect::Weights => self.searcher.set_weights(next.weights),
+            engine_options::Effect::None | engine_options::Effect::Rules => {}
         }
         self.options = next;
         Ok(())

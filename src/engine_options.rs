@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use crate::rules::notation::quote;
-use crate::rules::options::{self as rule_options, parse_spin, Value};
+use crate::rules::rule_options::{self as rule_options, parse_spin, Value};
 use crate::rules::{RuleSettings, Rules};
 use crate::search::eval::Weights;
 use crate::search::{SearchOptions, Skill, DEFAULT_HASH_MIB, MAX_SKILL};
