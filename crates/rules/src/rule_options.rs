@@ -287,10 +287,10 @@ macro_rules! ming_mang_check {
 ///
 /// # Examples
 /// ```
-/// use mingmang_rules::{options, RULE_OPTIONS};
+/// use mingmang_rules::{rule_options, RULE_OPTIONS};
 ///
 /// assert!(RULE_OPTIONS.iter().any(|option| option.name == "BoardSize"));
-/// assert_eq!(options::find("variant").unwrap().name, "Variant");
+/// assert_eq!(rule_options::find("variant").unwrap().name, "Variant");
 /// ```
 pub static RULE_OPTIONS: [RuleOption; 7] = [
     RuleOption {
