@@ -9,9 +9,9 @@
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 
-use crate::engine_options::{EngineOption, EngineOptions, OptionKind, ENGINE_OPTIONS};
-use crate::rules::rule_options::{ValueType, RULE_OPTIONS};
+use crate::engine_options::{EngineOption, EngineOptions, ENGINE_OPTIONS};
 use crate::rules::{Game, RuleSettings, Rules};
+use crate::rules::{OptionSpec, ValueType, RULE_OPTIONS};
 
 /// The flags that choose the game: one per rule option (`--variant`, `--size`,
 /// `--enchained-capture`, ...), as given on the command line.
@@ -29,9 +29,9 @@ impl RuleArgs {
         for (name, value) in pairs {
             if let Some(option) = RULE_OPTIONS
                 .iter()
-                .find(|o| o.name.eq_ignore_ascii_case(name) || o.flag == name)
+                .find(|o| o.spec.is_named(name) || o.spec.flag == Some(name))
             {
-                given.push((option.name, value.to_string()));
+                given.push((option.spec.name, value.to_string()));
             }
         }
         RuleArgs { given }
@@ -53,9 +53,7 @@ impl RuleArgs {
     /// The settings these flags describe, each checked as `setoption` checks it.
     pub fn settings(&self) -> Result<RuleSettings, String> {
         let mut settings = RuleSettings::default();
-        for (name, value) in &self.given {
-            settings.set(name, Some(value))?;
-        }
+        settings.set_all(&pairs(&self.given))?;
         Ok(settings)
     }
 
@@ -83,17 +81,12 @@ impl RuleArgs {
 
 impl Args for RuleArgs {
     fn augment_args(cmd: Command) -> Command {
-        RULE_OPTIONS.iter().fold(cmd, |cmd, option| {
-            let arg = Arg::new(option.flag)
-                .long(option.flag)
-                .help(option.help)
-                .help_heading("Rules");
-            let arg = match option.kind {
-                ValueType::Check => arg.action(ArgAction::SetTrue),
-                _ => arg.value_name(option.value_name).action(ArgAction::Set),
-            };
-            cmd.arg(arg)
-        })
+        RULE_OPTIONS
+            .iter()
+            .fold(cmd, |cmd, option| match flag_arg(&option.spec, false) {
+                Some(arg) => cmd.arg(arg.help_heading("Rules")),
+                None => cmd,
+            })
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -105,12 +98,8 @@ impl FromArgMatches for RuleArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<RuleArgs, clap::Error> {
         let mut given = Vec::new();
         for option in &RULE_OPTIONS {
-            let value = match option.kind {
-                ValueType::Check => matches.get_flag(option.flag).then(|| "true".to_string()),
-                _ => matches.get_one::<String>(option.flag).cloned(),
-            };
-            if let Some(value) = value {
-                given.push((option.name, value));
+            if let Some(value) = flag_value(&option.spec, matches) {
+                given.push((option.spec.name, value));
             }
         }
         Ok(RuleArgs { given })
@@ -147,34 +136,23 @@ impl<const GTP: bool> EngineFlags<GTP> {
     /// The option values these flags describe, each checked as `setoption` checks it.
     pub fn options(&self) -> Result<EngineOptions, String> {
         let mut options = EngineOptions::default();
-        for (name, value) in &self.given {
-            options.set(name, Some(value))?;
-        }
+        options.set_all(&pairs(&self.given))?;
         Ok(options)
     }
 
-    /// The options that have a flag here, with the flag.
-    fn flags() -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
+    /// The options that have a flag here.
+    fn flagged() -> impl Iterator<Item = &'static EngineOption> {
         ENGINE_OPTIONS
             .iter()
-            .filter(|o| o.gtp || !GTP)
-            .filter_map(|o| o.flag.map(|flag| (o, flag)))
+            .filter(|o| (o.gtp || !GTP) && o.spec.flag.is_some())
     }
 }
 
 impl<const GTP: bool> Args for EngineFlags<GTP> {
     fn augment_args(cmd: Command) -> Command {
-        EngineFlags::<GTP>::flags().fold(cmd, |cmd, (option, flag)| {
-            let arg = Arg::new(flag)
-                .long(flag)
-                .help(format!("{} (option {})", option.help, option.name))
-                .value_name(option.value_name)
-                .action(ArgAction::Set);
-            let arg = match option.kind {
-                OptionKind::Spin { .. } => arg.default_value(option.default),
-                _ => arg,
-            };
-            cmd.arg(arg)
+        EngineFlags::<GTP>::flagged().fold(cmd, |cmd, option| match flag_arg(&option.spec, true) {
+            Some(arg) => cmd.arg(arg),
+            None => cmd,
         })
     }
 
@@ -185,11 +163,8 @@ impl<const GTP: bool> Args for EngineFlags<GTP> {
 
 impl<const GTP: bool> FromArgMatches for EngineFlags<GTP> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<EngineFlags<GTP>, clap::Error> {
-        let given = EngineFlags::<GTP>::flags()
-            .filter_map(|(option, flag)| {
-                let value = matches.get_one::<String>(flag)?;
-                Some((option.name, value.clone()))
-            })
+        let given = EngineFlags::<GTP>::flagged()
+            .filter_map(|option| Some((option.spec.name, flag_value(&option.spec, matches)?)))
             .collect();
         Ok(EngineFlags { given })
     }
@@ -198,6 +173,40 @@ impl<const GTP: bool> FromArgMatches for EngineFlags<GTP> {
         *self = EngineFlags::from_arg_matches(matches)?;
         Ok(())
     }
+}
+
+/// The command-line flag of an option (`None` if it has none): `--flag VALUE`, or `--flag`
+/// alone for a check, with the option's help naming the option; `with_default` adds a spin's
+/// default to the help. The value is read as text and checked by the option's table, as a
+/// `setoption` value is (so no default value is filled in: a flag not given is not given).
+fn flag_arg(spec: &'static OptionSpec, with_default: bool) -> Option<Arg> {
+    let flag = spec.flag?;
+    let mut help = format!("{} (option {})", spec.help, spec.name);
+    if with_default && matches!(spec.kind, ValueType::Spin { .. }) {
+        help.push_str(&format!(" [default: {}]", spec.default));
+    }
+    let arg = Arg::new(flag).long(flag).help(help);
+    Some(match spec.kind {
+        ValueType::Check => arg.action(ArgAction::SetTrue),
+        _ => arg.value_name(spec.value_name).action(ArgAction::Set),
+    })
+}
+
+/// The value given for an option's flag, as text (`true` for a check that was given).
+fn flag_value(spec: &OptionSpec, matches: &ArgMatches) -> Option<String> {
+    let flag = spec.flag?;
+    match spec.kind {
+        ValueType::Check => matches.get_flag(flag).then(|| "true".to_string()),
+        _ => matches.get_one::<String>(flag).cloned(),
+    }
+}
+
+/// `given` as the (name, value) pairs that `set_all` takes.
+fn pairs<'a>(given: &'a [(&'static str, String)]) -> Vec<(&'a str, &'a str)> {
+    given
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect()
 }
 
 /// Builds a game from rules, an optional position string (whose size then decides the board)

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use crate::rules::notation::quote;
-use crate::rules::rule_options::{self as rule_options, parse_spin, Value};
+use crate::rules::option_spec::{in_table_order, OptionSpec, Value, ValueType};
 use crate::rules::{RuleSettings, Rules};
 use crate::search::eval::Weights;
 use crate::search::{SearchOptions, Skill, DEFAULT_HASH_MIB, MAX_SKILL};
@@ -45,22 +45,6 @@ pub fn max_hash_mib() -> usize {
     }
 }
 
-/// The type of an engine option, as the protocol announces it.
-#[derive(Clone, Copy, Debug)]
-pub enum OptionKind {
-    /// A whole number from `min` to `max()` (a function: `Hash`'s depends on the machine).
-    Spin {
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: fn() -> i64,
-    },
-    /// Free text (checked by the option itself).
-    Text,
-    /// An action without a value.
-    Button,
-}
-
 /// What changing an option requires of the engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Effect {
@@ -76,22 +60,11 @@ pub enum Effect {
     Weights,
 }
 
-/// One engine option: its names, type, default and help, and how it sets the values.
+/// One engine option: its description, shared with the rule options, and how it sets the
+/// values.
 pub struct EngineOption {
-    /// The protocol's name (`setoption name Skill Level`).
-    pub name: &'static str,
-    /// The command-line flag, without the dashes (`--skill`); `None` for a button.
-    pub flag: Option<&'static str>,
-    /// The type and range of its value.
-    pub kind: OptionKind,
-    /// The default value, as the protocol writes it (empty for a button).
-    pub default: &'static str,
-    /// What the value stands for on the command line (`MIB`, `N`).
-    pub value_name: &'static str,
-    /// One line for `--help`, the docs and front ends.
-    pub help: &'static str,
-    /// Added to the message of a value above the maximum.
-    pub above_max: &'static str,
+    /// The name, flag, type, range, default and help.
+    pub spec: OptionSpec,
     /// Whether GTP mode takes it as a flag (GoGui shows one line and never sends options).
     pub gtp: bool,
     set: fn(&mut EngineOptions, Value) -> Result<Effect, String>,
@@ -99,55 +72,15 @@ pub struct EngineOption {
 }
 
 impl EngineOption {
-    /// Reads `text` as a value of this option's type, with a message naming the option if it
-    /// is not one.
-    pub fn parse(&self, text: Option<&str>) -> Result<Value, String> {
-        let text = text.map(str::trim);
-        match self.kind {
-            OptionKind::Spin { min, max } => {
-                let max = max();
-                parse_spin(self.name, text, min, max)
-                    .map(Value::Spin)
-                    .map_err(|e| {
-                        let above = text
-                            .and_then(|v| v.parse::<i64>().ok())
-                            .is_some_and(|n| n > max);
-                        if above && !self.above_max.is_empty() {
-                            format!("{e}: {}", self.above_max)
-                        } else {
-                            e
-                        }
-                    })
-            }
-            OptionKind::Text => Ok(Value::Text(text.unwrap_or_default().to_string())),
-            OptionKind::Button => Ok(Value::Check(true)),
-        }
-    }
-
     /// The option's value in `options` (`true` for a button).
     pub fn get(&self, options: &EngineOptions) -> Value {
         (self.get)(options)
-    }
-
-    /// The protocol's `option name ...` line announcing this option.
-    pub fn announce(&self) -> String {
-        let (name, default) = (self.name, self.default);
-        match self.kind {
-            OptionKind::Spin { min, max } => format!(
-                "option name {name} type spin default {default} min {min} max {}",
-                max()
-            ),
-            OptionKind::Text => format!("option name {name} type string default {default}"),
-            OptionKind::Button => format!("option name {name} type button"),
-        }
     }
 }
 
 /// The engine option called `name`, ignoring case.
 pub fn find(name: &str) -> Option<&'static EngineOption> {
-    ENGINE_OPTIONS
-        .iter()
-        .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+    ENGINE_OPTIONS.iter().find(|o| o.spec.is_named(name))
 }
 
 /// The values of the engine's options (not the rules: see [`Ruleset`]).
@@ -190,8 +123,22 @@ impl EngineOptions {
     /// range; says what the engine must do about it. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
         let option = find(name).ok_or_else(|| format!("unknown option '{}'", quote(name)))?;
-        let value = option.parse(value)?;
+        let value = option.spec.parse(value)?;
         (option.set)(self, value)
+    }
+
+    /// Sets several options at once, in the table's order whatever the order given (see
+    /// [`in_table_order`]); says what the engine must do about each change. On error nothing
+    /// changes.
+    pub fn set_all(&mut self, given: &[(&str, &str)]) -> Result<Vec<Effect>, String> {
+        let mut next = self.clone();
+        let mut effects = Vec::new();
+        let ordered = in_table_order(&ENGINE_OPTIONS, |o| &o.spec, given, "engine option")?;
+        for (option, value) in ordered {
+            effects.push(next.set(option.spec.name, Some(value))?);
+        }
+        *self = next;
+        Ok(effects)
     }
 
     /// The search settings these options make.
@@ -219,16 +166,18 @@ macro_rules! number_option {
     ($name:literal, $flag:literal, $value_name:literal, $min:literal ..= $max:expr,
      default $default:literal, gtp $gtp:literal, $field:ident as $ty:ty, $help:literal) => {
         EngineOption {
-            name: $name,
-            flag: Some($flag),
-            kind: OptionKind::Spin {
-                min: $min,
-                max: || $max,
+            spec: OptionSpec {
+                name: $name,
+                flag: Some($flag),
+                kind: ValueType::Spin {
+                    min: $min,
+                    max: || $max,
+                },
+                default: $default,
+                value_name: $value_name,
+                help: $help,
+                above_max: "",
             },
-            default: $default,
-            value_name: $value_name,
-            help: $help,
-            above_max: "",
             gtp: $gtp,
             set: |o, v| {
                 o.$field = spin(v) as $ty;
@@ -243,16 +192,18 @@ macro_rules! number_option {
 /// rule options).
 pub static ENGINE_OPTIONS: [EngineOption; 7] = [
     EngineOption {
-        name: "Hash",
-        flag: Some("hash"),
-        kind: OptionKind::Spin {
-            min: 1,
-            max: || max_hash_mib() as i64,
+        spec: OptionSpec {
+            name: "Hash",
+            flag: Some("hash"),
+            kind: ValueType::Spin {
+                min: 1,
+                max: || max_hash_mib() as i64,
+            },
+            default: "16",
+            value_name: "MIB",
+            help: "Transposition table size in MiB",
+            above_max: "the limit is half of this machine's memory",
         },
-        default: "16",
-        value_name: "MIB",
-        help: "Transposition table size in MiB",
-        above_max: "the limit is half of this machine's memory",
         gtp: true,
         set: |o, v| {
             o.hash_mib = spin(v) as usize;
@@ -268,16 +219,18 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
     gtp true, move_overhead_ms as u64,
     "Milliseconds kept back from the clock for communication delays" },
     EngineOption {
-        name: "Skill Level",
-        flag: Some("skill"),
-        kind: OptionKind::Spin {
-            min: 0,
-            max: || MAX_SKILL as i64,
+        spec: OptionSpec {
+            name: "Skill Level",
+            flag: Some("skill"),
+            kind: ValueType::Spin {
+                min: 0,
+                max: || MAX_SKILL as i64,
+            },
+            default: "20",
+            value_name: "LEVEL",
+            help: "Strength level for human opponents, 0 (weakest) to 20, full strength",
+            above_max: "",
         },
-        default: "20",
-        value_name: "LEVEL",
-        help: "Strength level for human opponents, 0 (weakest) to 20, full strength",
-        above_max: "",
         gtp: true,
         set: |o, v| {
             o.skill = Skill::new(spin(v) as u32)?;
@@ -286,14 +239,16 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
         get: |o| Value::Spin(o.skill.level() as i64),
     },
     EngineOption {
-        name: "EvalFile",
-        flag: Some("eval-file"),
-        kind: OptionKind::Text,
-        default: BUILT_IN_WEIGHTS,
-        value_name: "FILE",
-        help: "A weights file for the evaluation, made by `mingmang tune` (default: the \
-               built-in weights)",
-        above_max: "",
+        spec: OptionSpec {
+            name: "EvalFile",
+            flag: Some("eval-file"),
+            kind: ValueType::Text,
+            default: BUILT_IN_WEIGHTS,
+            value_name: "FILE",
+            help: "A weights file for the evaluation, made by `mingmang tune` (default: the \
+                   built-in weights)",
+            above_max: "",
+        },
         gtp: true,
         set: |o, v| {
             let path = v.to_string();
@@ -317,13 +272,15 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
         get: |o| Value::Text(o.eval_file.clone()),
     },
     EngineOption {
-        name: "Clear Hash",
-        flag: None,
-        kind: OptionKind::Button,
-        default: "",
-        value_name: "",
-        help: "Clear the transposition table",
-        above_max: "",
+        spec: OptionSpec {
+            name: "Clear Hash",
+            flag: None,
+            kind: ValueType::Button,
+            default: "",
+            value_name: "",
+            help: "Clear the transposition table",
+            above_max: "",
+        },
         gtp: false,
         set: |_, _| Ok(Effect::ClearHash),
         get: |_| Value::Check(true),
@@ -373,11 +330,22 @@ impl Ruleset {
     /// or one that leaves rules that do not fit together (a relative on another board size, a
     /// Ming Mang option with a relative), is refused with the reason and changes nothing.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let option =
-            rule_options::find(name).ok_or_else(|| format!("unknown option '{}'", quote(name)))?;
+        let option = crate::rules::rule_options::find(name)
+            .ok_or_else(|| format!("unknown option '{}'", quote(name)))?;
         let mut settings = self.settings;
-        settings.set(option.name, value)?;
-        *self = Ruleset::new(settings).map_err(|e| format!("option {}: {e}", option.name))?;
+        settings.set(option.spec.name, value)?;
+        *self = Ruleset::new(settings).map_err(|e| format!("option {}: {e}", option.spec.name))?;
+        Ok(())
+    }
+
+    /// Sets several rule options at once, in the table's order whatever the order given, and
+    /// checks that the rules fit together once all are set (so `Variant gala` with
+    /// `Territory false` leaves Ming Mang with territory on). Refused, with nothing changed,
+    /// if a name is not a rule option, names one twice, or a value or the result is refused.
+    pub fn set_all(&mut self, given: &[(&str, &str)]) -> Result<(), String> {
+        let mut settings = self.settings;
+        settings.set_all(given)?;
+        *self = Ruleset::new(settings)?;
         Ok(())
     }
 }
@@ -390,18 +358,22 @@ mod tests {
     fn the_table_defaults_are_the_default_values() {
         let defaults = EngineOptions::default();
         for option in &ENGINE_OPTIONS {
-            if !matches!(option.kind, OptionKind::Button) {
+            let spec = &option.spec;
+            if !matches!(spec.kind, ValueType::Button) {
                 assert_eq!(
                     option.get(&defaults).to_string(),
-                    option.default,
+                    spec.default,
                     "{}",
-                    option.name
+                    spec.name
                 );
                 let mut o = EngineOptions::default();
-                o.set(option.name, Some(option.default)).unwrap();
-                assert_eq!(o, defaults, "{}", option.name);
+                o.set(spec.name, Some(spec.default)).unwrap();
+                assert_eq!(o, defaults, "{}", spec.name);
             }
-            assert_eq!(find(&option.name.to_uppercase()).unwrap().name, option.name);
+            assert_eq!(
+                find(&spec.name.to_uppercase()).unwrap().spec.name,
+                spec.name
+            );
         }
     }
 

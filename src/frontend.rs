@@ -36,9 +36,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine_options::{self, EngineOptions, OptionKind, Ruleset, ENGINE_OPTIONS};
-use crate::rules::rule_options::{ValueType, RULE_OPTIONS};
+use crate::engine_options::{self, Effect, EngineOptions, Ruleset, ENGINE_OPTIONS};
 use crate::rules::{self, perft, Color, EndReason, Preset};
+use crate::rules::{OptionSpec, RULE_OPTIONS};
 use crate::search::{
     self, Control, SearchInfo, SearchResult, Searcher, Skill, SystemClock, TimeSource,
 };
@@ -162,21 +162,15 @@ pub struct OptionInfo {
 }
 
 impl OptionInfo {
-    fn new(
-        name: &str,
-        kind: &str,
-        range: Option<[i64; 2]>,
-        default: &str,
-        choices: Vec<String>,
-        help: &str,
-    ) -> OptionInfo {
+    /// The description of an option of either table, as the bindings show it.
+    fn of(spec: &OptionSpec) -> OptionInfo {
         OptionInfo {
-            name: name.into(),
-            kind: kind.into(),
-            range,
-            default: default.into(),
-            choices,
-            help: help.into(),
+            name: spec.name.into(),
+            kind: spec.type_name().into(),
+            range: spec.range(),
+            default: spec.default.into(),
+            choices: spec.choices().iter().map(|c| c.to_string()).collect(),
+            help: spec.help.into(),
         }
     }
 }
@@ -245,19 +239,7 @@ impl GameRules {
     pub fn options() -> Vec<OptionInfo> {
         RULE_OPTIONS
             .iter()
-            .map(|o| {
-                let (kind, range, choices) = match o.kind {
-                    ValueType::Check => ("check", None, Vec::new()),
-                    ValueType::Spin { min, max } => ("spin", Some([min, max]), Vec::new()),
-                    ValueType::Combo { choices } => (
-                        "combo",
-                        None,
-                        choices().iter().map(|c| c.to_string()).collect(),
-                    ),
-                    ValueType::Text => ("string", None, Vec::new()),
-                };
-                OptionInfo::new(o.name, kind, range, o.default, choices, o.help)
-            })
+            .map(|o| OptionInfo::of(&o.spec))
             .collect()
     }
 
@@ -303,30 +285,9 @@ impl GameRules {
     /// # Ok::<(), mingmang::frontend::Error>(())
     /// ```
     pub fn set_all(&mut self, options: &[(&str, &str)]) -> Result<(), Error> {
-        let table = &RULE_OPTIONS;
-        let refused = |message: String| Error::new(ErrorKind::Option, message);
-        for (i, (name, _)) in options.iter().enumerate() {
-            if !table.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
-                return Err(refused(format!("unknown rule option '{name}'")));
-            }
-            if options[..i]
-                .iter()
-                .any(|(earlier, _)| earlier.eq_ignore_ascii_case(name))
-            {
-                return Err(refused(format!("rule option '{name}' given twice")));
-            }
-        }
-        let mut next = *self;
-        for option in table {
-            if let Some((_, value)) = options
-                .iter()
-                .find(|(name, _)| name.eq_ignore_ascii_case(option.name))
-            {
-                next.set(option.name, value)?;
-            }
-        }
-        *self = next;
-        Ok(())
+        self.ruleset
+            .set_all(options)
+            .map_err(|e| Error::new(ErrorKind::Option, e))
     }
 
     /// The value of the rule option `name` (any case), as the protocol writes it.
@@ -1067,7 +1028,10 @@ impl Limits {
             Some(n) if !(1..=engine_options::MAX_MULTIPV).contains(&i64::from(n)) => {
                 return Err(Error::new(
                     ErrorKind::Option,
-                    format!("MultiPV {n} is not from 1 to {}", engine_options::MAX_MULTIPV),
+                    format!(
+                        "MultiPV {n} is not from 1 to {}",
+                        engine_options::MAX_MULTIPV
+                    ),
                 ))
             }
             n => n.map(|n| n as usize),
@@ -1328,14 +1292,7 @@ impl Engine {
     pub fn options() -> Vec<OptionInfo> {
         ENGINE_OPTIONS
             .iter()
-            .map(|o| {
-                let (kind, range) = match o.kind {
-                    OptionKind::Spin { min, max } => ("spin", Some([min, max()])),
-                    OptionKind::Text => ("string", None),
-                    OptionKind::Button => ("button", None),
-                };
-                OptionInfo::new(o.name, kind, range, o.default, Vec::new(), o.help)
-            })
+            .map(|o| OptionInfo::of(&o.spec))
             .collect()
     }
 
@@ -1356,6 +1313,28 @@ impl Engine {
     /// ```
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Error> {
         self.set(name, Some(value))
+            .map_err(|e| Error::new(ErrorKind::Option, e))
+    }
+
+    /// Sets several engine options at once, in the table's order whatever the order given:
+    /// the one way every binding applies a set of options. Refused, with nothing changed, if
+    /// a name is not an engine option, names one twice, or any value is refused.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang::frontend::Engine;
+    ///
+    /// let mut engine = Engine::new();
+    /// engine.set_options(&[("MultiPV", "2"), ("Hash", "8")])?;
+    /// assert_eq!((engine.option("multipv")?, engine.option("Hash")?), ("2".into(), "8".into()));
+    /// assert!(engine.set_options(&[("Threads", "2"), ("Variant", "gala")]).is_err());
+    /// assert_eq!(engine.option("Threads")?, "1");
+    /// # Ok::<(), mingmang::frontend::Error>(())
+    /// ```
+    pub fn set_options(&mut self, options: &[(&str, &str)]) -> Result<(), Error> {
+        let mut next = self.options.clone();
+        next.set_all(options)
+            .and_then(|effects| self.take(next, &effects))
             .map_err(|e| Error::new(ErrorKind::Option, e))
     }
 
@@ -1578,16 +1557,24 @@ impl Engine {
     /// Sets the engine option `name` to `value` (`None` when the protocol gave none).
     pub(crate) fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let mut next = self.options.clone();
-        match next.set(name, value)? {
-            engine_options::Effect::Hash => {
-                let mib = next.hash_mib;
-                self.searcher
-                    .set_hash_mib(mib)
-                    .map_err(|e| format!("Hash {mib}: {e}"))?;
-            }
-            engine_options::Effect::ClearHash => self.searcher.clear(),
-            engine_options::Effect::Weights => self.searcher.set_weights(next.weights),
-            engine_options::Effect::None | engine_options::Effect::Rules => {}
+        let effect = next.set(name, value)?;
+        self.take(next, &[effect])
+    }
+
+    /// Makes `next` the options in force, doing what `effects` ask of the searcher; on error
+    /// (a table the machine cannot hold) nothing changes.
+    fn take(&mut self, next: EngineOptions, effects: &[Effect]) -> Result<(), String> {
+        if effects.contains(&Effect::Hash) {
+            let mib = next.hash_mib;
+            self.searcher
+                .set_hash_mib(mib)
+                .map_err(|e| format!("Hash {mib}: {e}"))?;
+        }
+        if effects.contains(&Effect::ClearHash) {
+            self.searcher.clear();
+        }
+        if effects.contains(&Effect::Weights) {
+            self.searcher.set_weights(next.weights);
         }
         self.options = next;
         Ok(())

@@ -117,8 +117,8 @@ fn section_rules(heading: &str) -> (&'static str, Option<&'static str>) {
     }
     let option = RULE_OPTIONS
         .iter()
-        .find(|o| o.ming_mang_only && o.name == heading)
-        .map(|o| o.name);
+        .find(|o| o.ming_mang_only && o.spec.name == heading)
+        .map(|o| o.spec.name);
     ("mingmang", option)
 }
 

@@ -5,10 +5,10 @@
 #[cfg(feature = "cli")]
 use crate::cli::{EngineArgs, RuleArgs};
 use crate::engine_options::ENGINE_OPTIONS;
-use crate::engine_options::{self as engine_options, Effect, EngineOptions, OptionKind, Ruleset};
+use crate::engine_options::{self as engine_options, Effect, EngineOptions, Ruleset};
 use crate::rules::notation::quote;
-use crate::rules::rule_options::{self as rule_options, ValueType, RULE_OPTIONS};
-use crate::rules::Rules;
+use crate::rules::rule_options::{self as rule_options, RULE_OPTIONS};
+use crate::rules::{Rules, ValueType};
 
 /// The values of every option: the engine's own and the rules'.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -29,28 +29,15 @@ impl Settings {
     /// The `option ...` lines announced after `ugi`: the engine's options, the rule options
     /// in the table's order, then the buttons (`Clear Hash`).
     pub fn option_lines() -> Vec<String> {
-        let button = |o: &&engine_options::EngineOption| matches!(o.kind, OptionKind::Button);
-        let mut lines: Vec<String> = ENGINE_OPTIONS
-            .iter()
-            .filter(|o| !button(o))
-            .map(|o| o.announce())
-            .collect();
-        for option in &RULE_OPTIONS {
-            let (name, default) = (option.name, option.default);
-            lines.push(match option.kind {
-                ValueType::Check => format!("option name {name} type check default {default}"),
-                ValueType::Spin { min, max } => {
-                    format!("option name {name} type spin default {default} min {min} max {max}")
-                }
-                ValueType::Combo { choices } => {
-                    let vars: String = choices().iter().map(|c| format!(" var {c}")).collect();
-                    format!("option name {name} type combo default {default}{vars}")
-                }
-                ValueType::Text => format!("option name {name} type string default {default}"),
-            });
-        }
-        lines.extend(ENGINE_OPTIONS.iter().filter(button).map(|o| o.announce()));
-        lines
+        let button = |o: &&engine_options::EngineOption| matches!(o.spec.kind, ValueType::Button);
+        let engine = ENGINE_OPTIONS.iter().filter(|o| !button(o));
+        let rules = RULE_OPTIONS.iter().map(|o| o.spec.announce());
+        let buttons = ENGINE_OPTIONS.iter().filter(button);
+        engine
+            .map(|o| o.spec.announce())
+            .chain(rules)
+            .chain(buttons.map(|o| o.spec.announce()))
+            .collect()
     }
 
     /// Sets option `name` (any case) to `value`. On error nothing changes. A rule option must
@@ -68,15 +55,42 @@ impl Settings {
         Err(format!("unknown option '{}'", quote(name)))
     }
 
-    /// Settings from the command line: each flag goes through [`Settings::set`], so the same
-    /// checks apply as to `setoption`.
+    /// Sets several options at once, the engine's and the rules' mixed: each table's options
+    /// in that table's order, whatever the order given (see
+    /// [`crate::rules::option_spec::in_table_order`]). Says what the engine must do about
+    /// each change; on error nothing changes.
+    pub fn set_all(&mut self, given: &[(&str, &str)]) -> Result<Vec<Effect>, String> {
+        if let Some((name, _)) = given.iter().find(|(name, _)| {
+            rule_options::find(name).is_none() && engine_options::find(name).is_none()
+        }) {
+            return Err(format!("unknown option '{}'", quote(name)));
+        }
+        let (rules, engine): (Vec<_>, Vec<_>) = given
+            .iter()
+            .partition(|(name, _)| rule_options::find(name).is_some());
+        let mut next = self.clone();
+        next.rules.set_all(&rules)?;
+        let mut effects = next.engine.set_all(&engine)?;
+        if !rules.is_empty() {
+            effects.insert(0, Effect::Rules);
+        }
+        *self = next;
+        Ok(effects)
+    }
+
+    /// Settings from the command line: the flags go through [`Settings::set_all`], so the
+    /// same checks apply as to `setoption`.
     #[cfg(feature = "cli")]
     pub fn from_args(rules: &RuleArgs, engine: &EngineArgs) -> Result<Settings, String> {
-        let mut s = Settings::default();
-        for (name, value) in engine.given().iter().chain(rules.given()) {
-            s.set(name, Some(value))?;
-        }
-        Ok(s)
+        let given: Vec<(&str, &str)> = engine
+            .given()
+            .iter()
+            .chain(rules.given())
+            .map(|(name, value)| (*name, value.as_str()))
+            .collect();
+        let mut settings = Settings::default();
+        settings.set_all(&given)?;
+        Ok(settings)
     }
 }
 
@@ -141,8 +155,8 @@ mod tests {
         assert_eq!(lines.last().unwrap(), "option name Clear Hash type button");
         for name in ENGINE_OPTIONS
             .iter()
-            .map(|o| o.name)
-            .chain(RULE_OPTIONS.iter().map(|o| o.name))
+            .map(|o| o.spec.name)
+            .chain(RULE_OPTIONS.iter().map(|o| o.spec.name))
         {
             let prefix = format!("option name {name} type ");
             assert_eq!(

@@ -2,13 +2,13 @@
 //! default and how it reads and writes [`RuleSettings`]. The protocol's option list and
 //! `setoption`, the command-line flags, the match runner (which forwards the rules to its
 //! engines), GTP, the validation of [`Rules`] and their display all walk [`RULE_OPTIONS`], so
-//! adding an option means one entry here plus its rule code.
-
-use std::fmt;
+//! adding an option means one entry here plus its rule code. Each entry's description is an
+//! [`OptionSpec`], the type the engine's options share.
 
 use super::games::GAMES;
 use super::geometry::BoardSize;
 use super::notation::quote;
+use super::option_spec::{in_table_order, OptionSpec, Value, ValueType};
 use super::variant::{Preset, RuleOptions, Rules};
 
 /// Largest `MaxPlies` value.
@@ -60,8 +60,29 @@ impl RuleSettings {
     /// ```
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let option = find(name).ok_or_else(|| format!("unknown option '{}'", quote(name)))?;
-        let value = option.parse(value)?;
+        let value = option.spec.parse(value)?;
         (option.set)(self, value)
+    }
+
+    /// Sets several options at once, in the table's order whatever the order given (see
+    /// [`in_table_order`]); on error nothing changes.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, RuleSettings};
+    ///
+    /// let mut settings = RuleSettings::default();
+    /// settings.set_all(&[("BoardSize", "7x7"), ("Variant", "gala")]).unwrap();
+    /// assert_eq!(settings.variant, Preset::Gala);
+    /// assert!(settings.set_all(&[("MaxPlies", "9"), ("MaxPlies", "8")]).is_err());
+    /// ```
+    pub fn set_all(&mut self, given: &[(&str, &str)]) -> Result<(), String> {
+        let mut next = *self;
+        for (option, value) in in_table_order(&RULE_OPTIONS, |o| &o.spec, given, "rule option")? {
+            next.set(option.spec.name, Some(value))?;
+        }
+        *self = next;
+        Ok(())
     }
 
     /// The settings in words: the variant unless it is the default, the board size unless it
@@ -71,12 +92,14 @@ impl RuleSettings {
         let mut words = Vec::new();
         for option in &RULE_OPTIONS {
             let value = option.get(self);
-            if value.to_string() == option.default {
+            let spec = &option.spec;
+            if value.to_string() == spec.default {
                 continue;
             }
-            match (&option.kind, value) {
-                (ValueType::Check, Value::Check(true)) => words.push(option.flag.to_string()),
-                (ValueType::Spin { .. }, value) => words.push(format!("{} {value}", option.flag)),
+            let flag = spec.flag.unwrap_or(spec.name);
+            match (&spec.kind, value) {
+                (ValueType::Check, Value::Check(true)) => words.push(flag.to_string()),
+                (ValueType::Spin { .. }, value) => words.push(format!("{flag} {value}")),
                 (_, value) => words.push(value.to_string()),
             }
         }
@@ -84,65 +107,14 @@ impl RuleSettings {
     }
 }
 
-/// An option's value.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Value {
-    /// A check box.
-    Check(bool),
-    /// A whole number.
-    Spin(i64),
-    /// A word (a combo choice, a board size).
-    Text(String),
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Check(on) => write!(f, "{on}"),
-            Value::Spin(n) => write!(f, "{n}"),
-            Value::Text(text) => f.write_str(text),
-        }
-    }
-}
-
-/// The type of an option, as the protocol announces it.
-#[derive(Clone, Copy, Debug)]
-pub enum ValueType {
-    /// `true` or `false`.
-    Check,
-    /// A whole number from `min` to `max`.
-    Spin {
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// One word of a list.
-    Combo {
-        /// The words, in the order the protocol lists them.
-        choices: fn() -> Vec<&'static str>,
-    },
-    /// Free text (checked by the option itself).
-    Text,
-}
-
-/// One rule option: its names, type and default, and how it reads and writes the settings.
+/// One rule option: its description, shared with the engine's options, and how it reads and
+/// writes [`RuleSettings`].
 pub struct RuleOption {
-    /// The protocol's name (`setoption name EnchainedCapture`).
-    pub name: &'static str,
-    /// The command-line flag, without the dashes (`--enchained-capture`).
-    pub flag: &'static str,
-    /// The option in prose, for messages ("enchained capture").
+    /// The name, flag, type, default and help.
+    pub spec: OptionSpec,
+    /// What the rules' messages call it (`enchained capture`).
     pub title: &'static str,
-    /// The type of its value.
-    pub kind: ValueType,
-    /// The default value, as the protocol writes it.
-    pub default: &'static str,
-    /// What the value stands for on the command line (`N`, `WxH`); empty for a check.
-    pub value_name: &'static str,
-    /// One line for `--help` and the option list of the docs.
-    pub help: &'static str,
-    /// Whether only Ming Mang takes it (a relative refuses any value but the default).
+    /// Whether only Ming Mang takes it (its relatives have rules of their own).
     pub ming_mang_only: bool,
     get: fn(&RuleSettings) -> Value,
     set: fn(&mut RuleSettings, Value) -> Result<(), String>,
@@ -153,52 +125,11 @@ impl RuleOption {
     pub fn get(&self, settings: &RuleSettings) -> Value {
         (self.get)(settings)
     }
-
-    /// Reads `text` as a value of this option's type, with a message naming the option if
-    /// it is not one.
-    pub fn parse(&self, text: Option<&str>) -> Result<Value, String> {
-        let name = self.name;
-        let text = text.map(str::trim);
-        match self.kind {
-            ValueType::Check => match text.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(Value::Check(true)),
-                Some("false") => Ok(Value::Check(false)),
-                Some(other) => Err(format!(
-                    "option {name} is a check: value must be true or false, not '{}'",
-                    quote(other)
-                )),
-                None => Err(format!("option {name} needs 'value true' or 'value false'")),
-            },
-            ValueType::Spin { min, max } => parse_spin(name, text, min, max).map(Value::Spin),
-            ValueType::Combo { .. } | ValueType::Text => {
-                Ok(Value::Text(text.unwrap_or_default().to_string()))
-            }
-        }
-    }
-}
-
-/// Reads a whole number from `min` to `max` for the option `name`.
-pub fn parse_spin(name: &str, text: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
-    let text = text.ok_or_else(|| format!("option {name} needs 'value <{min}..{max}>'"))?;
-    let n: i64 = text.trim().parse().map_err(|_| {
-        format!(
-            "option {name} needs a whole number from {min} to {max}, not '{}'",
-            quote(text)
-        )
-    })?;
-    if !(min..=max).contains(&n) {
-        return Err(format!(
-            "option {name} value {n} is out of range ({min} to {max})"
-        ));
-    }
-    Ok(n)
 }
 
 /// The option called `name`, ignoring case.
 pub fn find(name: &str) -> Option<&'static RuleOption> {
-    RULE_OPTIONS
-        .iter()
-        .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+    RULE_OPTIONS.iter().find(|o| o.spec.is_named(name))
 }
 
 fn preset_names() -> Vec<&'static str> {
@@ -265,13 +196,16 @@ const fn append_number(out: &mut [u8], at: usize, n: u8) -> usize {
 macro_rules! ming_mang_check {
     ($name:literal, $flag:literal, $title:literal, $field:ident, $help:literal) => {
         RuleOption {
-            name: $name,
-            flag: $flag,
+            spec: OptionSpec {
+                name: $name,
+                flag: Some($flag),
+                kind: ValueType::Check,
+                default: "false",
+                value_name: "",
+                help: $help,
+                above_max: "",
+            },
             title: $title,
-            kind: ValueType::Check,
-            default: "false",
-            value_name: "",
-            help: $help,
             ming_mang_only: true,
             get: |s| Value::Check(s.options.$field),
             set: |s, v| {
@@ -289,20 +223,23 @@ macro_rules! ming_mang_check {
 /// ```
 /// use mingmang_rules::{rule_options, RULE_OPTIONS};
 ///
-/// assert!(RULE_OPTIONS.iter().any(|option| option.name == "BoardSize"));
-/// assert_eq!(rule_options::find("variant").unwrap().name, "Variant");
+/// assert!(RULE_OPTIONS.iter().any(|option| option.spec.name == "BoardSize"));
+/// assert_eq!(rule_options::find("variant").unwrap().spec.name, "Variant");
 /// ```
 pub static RULE_OPTIONS: [RuleOption; 7] = [
     RuleOption {
-        name: "Variant",
-        flag: "variant",
-        title: "variant",
-        kind: ValueType::Combo {
-            choices: preset_names,
+        spec: OptionSpec {
+            name: "Variant",
+            flag: Some("variant"),
+            kind: ValueType::Combo {
+                choices: preset_names,
+            },
+            default: "mingmang",
+            value_name: "NAME",
+            help: VARIANT_HELP,
+            above_max: "",
         },
-        default: "mingmang",
-        value_name: "NAME",
-        help: VARIANT_HELP,
+        title: "variant",
         ming_mang_only: false,
         get: |s| Value::Text(s.variant.name().to_string()),
         set: |s, v| {
@@ -321,13 +258,16 @@ pub static RULE_OPTIONS: [RuleOption; 7] = [
         },
     },
     RuleOption {
-        name: "BoardSize",
-        flag: "size",
+        spec: OptionSpec {
+            name: "BoardSize",
+            flag: Some("size"),
+            kind: ValueType::Text,
+            default: "auto",
+            value_name: "WxH",
+            help: "Board size as WxH (files x ranks), 4x4 to 19x19, or auto for the variant's own",
+            above_max: "",
+        },
         title: "board size",
-        kind: ValueType::Text,
-        default: "auto",
-        value_name: "WxH",
-        help: "Board size as WxH (files x ranks), 4x4 to 19x19, or auto for the variant's own",
         ming_mang_only: false,
         get: |s| {
             Value::Text(
@@ -378,16 +318,19 @@ pub static RULE_OPTIONS: [RuleOption; 7] = [
                Lha-mo)"
     ),
     RuleOption {
-        name: "MaxPlies",
-        flag: "max-plies",
-        title: "ply limit",
-        kind: ValueType::Spin {
-            min: 0,
-            max: MAX_MAX_PLIES,
+        spec: OptionSpec {
+            name: "MaxPlies",
+            flag: Some("max-plies"),
+            kind: ValueType::Spin {
+                min: 0,
+                max: || MAX_MAX_PLIES,
+            },
+            default: "0",
+            value_name: "N",
+            help: "End the game after N plies, 0 for no limit; more pieces wins, equal counts draw",
+            above_max: "",
         },
-        default: "0",
-        value_name: "N",
-        help: "End the game after N plies, 0 for no limit; more pieces wins, equal counts draw",
+        title: "ply limit",
         ming_mang_only: false,
         get: |s| Value::Spin(s.options.max_plies.unwrap_or(0) as i64),
         set: |s, v| {
@@ -432,14 +375,14 @@ mod tests {
         let mut again = RuleSettings::default();
         for option in &RULE_OPTIONS {
             let text = option.get(&rules.settings()).to_string();
-            again.set(option.name, Some(&text)).unwrap();
+            again.set(option.spec.name, Some(&text)).unwrap();
         }
         assert_eq!(again.rules().unwrap(), rules);
     }
 
     #[test]
     fn the_variant_help_lists_every_preset_with_its_board() {
-        let help = find("Variant").unwrap().help;
+        let help = find("Variant").unwrap().spec.help;
         for preset in Preset::ALL {
             assert!(
                 help.contains(&format!("{preset} ({})", preset.size())),

@@ -398,7 +398,7 @@ impl Rules {
         if !f.takes_ming_mang_options {
             let settings = self.settings();
             for option in RULE_OPTIONS.iter().filter(|o| o.ming_mang_only) {
-                if option.get(&settings).to_string() != option.default {
+                if option.get(&settings).to_string() != option.spec.default {
                     return Err(format!(
                         "the {} option belongs to Ming Mang and cannot be used with {name}",
                         option.title

@@ -18,9 +18,9 @@ use std::path::Path;
 
 use crate::bounded_io::RECORDS_FILE_LIMIT;
 use mingmang::cli::RuleArgs;
-use mingmang::rules::rule_options::{ValueType, RULE_OPTIONS};
 use mingmang::rules::Color;
 use mingmang::rules::{parse_position, Game, Outcome, Rules};
+use mingmang::rules::{ValueType, RULE_OPTIONS};
 
 /// A game's result from White's side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -156,13 +156,13 @@ pub fn rules_line(rules: &Rules) -> String {
     let settings = rules.settings();
     let mut line = String::from("#rules");
     for option in &RULE_OPTIONS {
-        let value = option.get(&settings).to_string();
-        if value == option.default {
+        let (value, spec) = (option.get(&settings).to_string(), &option.spec);
+        let Some(flag) = spec.flag.filter(|_| value != spec.default) else {
             continue;
-        }
-        match option.kind {
-            ValueType::Check => line.push_str(&format!(" --{}", option.flag)),
-            _ => line.push_str(&format!(" --{} {value}", option.flag)),
+        };
+        match spec.kind {
+            ValueType::Check => line.push_str(&format!(" --{flag}")),
+            _ => line.push_str(&format!(" --{flag} {value}")),
         }
     }
     line
@@ -183,9 +183,9 @@ pub fn parse_rules_line(line: &str) -> Result<Rules, String> {
             .ok_or_else(|| format!("'{}' is not a flag", words[i]))?;
         let option = RULE_OPTIONS
             .iter()
-            .find(|o| o.flag == flag)
+            .find(|o| o.spec.flag == Some(flag))
             .ok_or_else(|| format!("unknown rule flag '--{flag}'"))?;
-        let value = match option.kind {
+        let value = match option.spec.kind {
             ValueType::Check => "true",
             _ => {
                 i += 1;
@@ -194,7 +194,7 @@ pub fn parse_rules_line(line: &str) -> Result<Rules, String> {
                     .ok_or_else(|| format!("'--{flag}' needs a value"))?
             }
         };
-        pairs.push((option.name, value));
+        pairs.push((option.spec.name, value));
         i += 1;
     }
     RuleArgs::from_pairs(pairs).rules()

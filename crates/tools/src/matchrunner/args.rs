@@ -24,7 +24,7 @@ pub const DEFAULT_MATCH_MAX_PLIES: u32 = 400;
 pub fn match_examples() -> String {
     let names: Vec<&str> = mingmang::rules::RULE_OPTIONS
         .iter()
-        .map(|o| o.name)
+        .map(|o| o.spec.name)
         .collect();
     MATCH_EXAMPLES.replace("{rule options}", &names.join(", "))
 }

@@ -482,7 +482,7 @@ pub fn rule_options(rules: &Rules) -> Vec<(String, String)> {
     let settings = rules.settings();
     mingmang::rules::RULE_OPTIONS
         .iter()
-        .map(|o| (o.name.to_string(), o.get(&settings).to_string()))
+        .map(|o| (o.spec.name.to_string(), o.get(&settings).to_string()))
         .collect()
 }
 
@@ -497,22 +497,22 @@ pub fn check_own_options(spec: &EngineSpec) -> Result<(), String> {
     for (name, value) in &spec.options {
         let at = |e: String| format!("--engine {}: option.{name}: {e}", spec.name);
         if let Some(option) = rule_options::find(name) {
-            option.parse(Some(value)).map_err(at)?;
+            option.spec.parse(Some(value)).map_err(at)?;
         } else if let Some(option) = engine_options::find(name) {
-            let value = match (option.name, &spec.dir) {
+            let value = match (option.spec.name, &spec.dir) {
                 ("EvalFile", Some(dir)) if std::path::Path::new(value).is_relative() => {
                     std::path::Path::new(dir).join(value).display().to_string()
                 }
                 _ => value.clone(),
             };
             EngineOptions::default()
-                .set(option.name, Some(&value))
+                .set(option.spec.name, Some(&value))
                 .map_err(at)?;
         } else {
             let known: Vec<&str> = engine_options::ENGINE_OPTIONS
                 .iter()
-                .map(|o| o.name)
-                .chain(mingmang::rules::RULE_OPTIONS.iter().map(|o| o.name))
+                .map(|o| o.spec.name)
+                .chain(mingmang::rules::RULE_OPTIONS.iter().map(|o| o.spec.name))
                 .collect();
             return Err(at(format!(
                 "mingmang has no such option (its options: {})",
