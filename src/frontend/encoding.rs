@@ -83,8 +83,9 @@ impl Cell {
 /// use mingmang::frontend::{Game, GameRules};
 ///
 /// let game = Game::new(&GameRules::default());
-/// // a2b2 on the 8x8 board: from square 8 to square 9.
-/// assert_eq!(game.legal_square_moves()[0], SquareMove::Step { from: 8, to: 9 });
+/// // b1b2 on the 8x8 board: from square 1 to square 9.
+/// assert_eq!(game.legal_moves()[0], "b1b2");
+/// assert_eq!(game.legal_square_moves()[0], SquareMove::Step { from: 1, to: 9 });
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum SquareMove {
