@@ -493,8 +493,7 @@ impl Game {
     /// use mingmang::frontend::{Game, GameRules, Side};
     ///
     /// // Gala after d4 d5: Black's man on d4, White's on d5, hands 12 and 9.
-    /// let game = Game::new(&GameRules::new("gala")?);
-    /// let mut game = game;
+    /// let mut game = Game::new(&GameRules::new("gala")?);
     /// game.play_moves("d4 d5")?;
     /// let planes = game.planes(Side::Black, 0);
     /// let at = |plane: usize, row: usize, col: usize| planes[(plane * 7 + row) * 7 + col];
