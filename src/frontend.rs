@@ -15,6 +15,8 @@
 //! - [`Game`]: a game under those rules: legal moves, play, undo, outcome, position, perft.
 //! - [`Engine`]: the search with its options (the engine option table), limits, strength
 //!   levels and MultiPV.
+//! - [`encoding`]: the board as cells, moves as square pairs, and the encodings learning front
+//!   ends use (action ids, the action mask, observation planes).
 //!
 //! # Examples
 //! ```
@@ -42,6 +44,8 @@ use crate::rules::{OptionSpec, RULE_OPTIONS};
 use crate::search::{
     self, Control, SearchInfo, SearchResult, Searcher, Skill, SystemClock, TimeSource,
 };
+
+pub mod encoding;
 
 /// What kind of request failed.
 ///

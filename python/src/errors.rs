@@ -1,0 +1,68 @@
+//! The exceptions the module raises: one class per kind of engine error, all under
+//! `MingmangError` (a `ValueError`), each carrying the engine's own message.
+
+use mingmang::frontend;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _mingmang,
+    MingmangError,
+    PyValueError,
+    "Base of every error the engine reports; the message is the engine's own."
+);
+create_exception!(
+    _mingmang,
+    OptionError,
+    MingmangError,
+    "An unknown option, a value of the wrong type, or rules that do not fit together."
+);
+create_exception!(
+    _mingmang,
+    PositionError,
+    MingmangError,
+    "A position string that cannot be read or does not fit the rules."
+);
+create_exception!(
+    _mingmang,
+    MoveError,
+    MingmangError,
+    "A move that is not one, or that the rules forbid."
+);
+create_exception!(
+    _mingmang,
+    GameOverError,
+    MingmangError,
+    "A request the finished game cannot answer (a move, a search)."
+);
+create_exception!(
+    _mingmang,
+    LimitsError,
+    MingmangError,
+    "Search limits the position cannot honour, or a perft too deep."
+);
+
+/// The Python exception for an engine error: the class by its kind, the engine's message.
+pub(crate) fn raise(err: frontend::Error) -> PyErr {
+    let message = err.message().to_string();
+    match err.kind() {
+        frontend::ErrorKind::Option => OptionError::new_err(message),
+        frontend::ErrorKind::Position => PositionError::new_err(message),
+        frontend::ErrorKind::Move => MoveError::new_err(message),
+        frontend::ErrorKind::GameOver => GameOverError::new_err(message),
+        frontend::ErrorKind::Limits => LimitsError::new_err(message),
+    }
+}
+
+/// Adds the exception classes to the module `m`.
+pub(crate) fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("MingmangError", py.get_type::<MingmangError>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("LimitsError", py.get_type::<LimitsError>())?;
+    Ok(())
+}
