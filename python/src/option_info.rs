@@ -4,7 +4,7 @@
 use mingmang::frontend;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 /// An option's value as the protocol writes it: Python's `True`/`False` become `true`/`false`
 /// (checked before integers, since `bool` is a subclass of `int`), numbers and strings their
@@ -37,6 +37,30 @@ pub(crate) fn option_name(given: &str, options: &[frontend::OptionInfo]) -> Stri
         .iter()
         .find(|o| squash(&o.name) == wanted)
         .map_or_else(|| given.to_string(), |o| o.name.clone())
+}
+
+/// Keyword options as the (table name, value text) pairs that the facade's `set_all` and
+/// `set_options` take; those apply them in the table's order, whatever order they were given.
+pub(crate) fn option_pairs(
+    options: Option<&Bound<'_, PyDict>>,
+    table: &[frontend::OptionInfo],
+) -> PyResult<Vec<(String, String)>> {
+    let mut given = Vec::new();
+    for (key, value) in options.into_iter().flat_map(|o| o.iter()) {
+        let key: String = key.extract()?;
+        let name = option_name(&key, table);
+        let text = option_text(&name, &value)?;
+        given.push((name, text));
+    }
+    Ok(given)
+}
+
+/// The pairs of [`option_pairs`] borrowed as the facade takes them.
+pub(crate) fn as_strs(given: &[(String, String)]) -> Vec<(&str, &str)> {
+    given
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect()
 }
 
 /// One option of the rules or of the engine, as the protocol announces it.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{raise, LimitsError};
-use crate::option_info::{option_name, option_text, PyOptionInfo};
+use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 use crate::py_game::{moves_text, PyGame};
 
 /// A score from the side to move's point of view.
@@ -185,16 +185,6 @@ impl PyEngine {
         // A poisoned lock only means an earlier call panicked; the engine is still whole.
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
     }
-
-    fn set_text(
-        engine: &mut frontend::Engine,
-        name: &str,
-        value: &Bound<'_, PyAny>,
-    ) -> PyResult<()> {
-        let name = option_name(name, &frontend::Engine::options());
-        let text = option_text(&name, value)?;
-        engine.set_option(&name, &text).map_err(raise)
-    }
 }
 
 #[pymethods]
@@ -204,12 +194,8 @@ impl PyEngine {
     #[pyo3(signature = (**options))]
     fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<PyEngine> {
         let mut engine = frontend::Engine::new();
-        if let Some(options) = options {
-            for (key, value) in options.iter() {
-                let key: String = key.extract()?;
-                PyEngine::set_text(&mut engine, &key, &value)?;
-            }
-        }
+        let given = option_pairs(options, &frontend::Engine::options())?;
+        engine.set_options(&as_strs(&given)).map_err(raise)?;
         let stop_handle = engine.stop_handle();
         Ok(PyEngine {
             engine: Mutex::new(engine),

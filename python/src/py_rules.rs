@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
 use crate::errors::raise;
-use crate::option_info::{option_name, option_text, PyOptionInfo};
+use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 
 /// The rules of a game: a variant and its rule options, always valid.
 ///
@@ -24,22 +24,8 @@ impl PyRules {
     /// Sets the keyword options at once, in the table's order as every binding does
     /// (`GameRules::set_all`): `BoardSize` may come before the variant it fits.
     fn set_all(&mut self, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
-        let Some(options) = options else {
-            return Ok(());
-        };
-        let table = frontend::GameRules::options();
-        let mut given = Vec::new();
-        for (key, value) in options.iter() {
-            let key: String = key.extract()?;
-            let name = option_name(&key, &table);
-            let text = option_text(&name, &value)?;
-            given.push((name, text));
-        }
-        let pairs: Vec<(&str, &str)> = given
-            .iter()
-            .map(|(n, v)| (n.as_str(), v.as_str()))
-            .collect();
-        self.inner.set_all(&pairs).map_err(raise)
+        let given = option_pairs(options, &frontend::GameRules::options())?;
+        self.inner.set_all(&as_strs(&given)).map_err(raise)
     }
 
     /// The rules named by `variant` (a variant name, `Rules`, or `None` for the default),
