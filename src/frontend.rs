@@ -1067,7 +1067,10 @@ impl Limits {
             Some(n) if !(1..=engine_options::MAX_MULTIPV).contains(&i64::from(n)) => {
                 return Err(Error::new(
                     ErrorKind::Option,
-                    format!("MultiPV {n} is not from 1 to {}", engine_options::MAX_MULTIPV),
+                    format!(
+                        "MultiPV {n} is not from 1 to {}",
+                        engine_options::MAX_MULTIPV
+                    ),
                 ))
             }
             n => n.map(|n| n as usize),

@@ -118,7 +118,7 @@ fn random_recipe(plies: u32, quiet: bool) -> RandomOpening {
 }
 
 /// Faults tolerated whatever the share: a long match may see a rare crash without failing.
-pub const FAULTS_TOLERATED: u32 = 2;
+pub const FAULTS_TOLERATED: u64 = 2;
 
 /// One scheduled game.
 #[derive(Clone, Debug)]
@@ -218,10 +218,10 @@ pub struct Tally {
     /// Each engine's results against all others.
     pub per_engine: Vec<Wdl>,
     /// Terminations by keyword.
-    pub terminations: BTreeMap<String, u32>,
+    pub terminations: BTreeMap<String, u64>,
     /// Each engine's faults (the games it lost by a crash, time forfeit, garbage or illegal
     /// move), by keyword.
-    pub faults: Vec<BTreeMap<String, u32>>,
+    pub faults: Vec<BTreeMap<String, u64>>,
     /// Number of `query` disagreements.
     pub disagreements: usize,
     /// The first engine's completed game pairs (two-engine matches only).
@@ -243,7 +243,7 @@ impl Tally {
     }
 
     /// Games ended by a fault, all engines together.
-    pub fn fault_count(&self) -> u32 {
+    pub fn fault_count(&self) -> u64 {
         self.faults.iter().flat_map(|f| f.values()).sum()
     }
 

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 use super::engine::{describe, Engine, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
@@ -142,8 +144,9 @@ pub struct GameSettings {
     pub margin: Duration,
 }
 
-/// Everything recorded about one finished game.
-#[derive(Clone, Debug)]
+/// Everything recorded about one finished game; as it serialises, one line of the match
+/// journal ([`super::journal`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game's number in the schedule, from 1.
     pub number: usize,
@@ -162,14 +165,17 @@ pub struct GameRecord {
     /// The moves the engines played.
     pub moves: Vec<String>,
     /// The result.
+    #[serde(with = "super::journal::result_text")]
     pub result: GameResult,
     /// Why the game ended.
+    #[serde(flatten, with = "super::journal::ending_fields")]
     pub termination: Termination,
     /// Places where an engine's `query` answers differed from the referee.
     pub disagreements: Vec<String>,
     /// White's and Black's time controls (the match's, or an engine's own `depth=`/`nodes=`).
     pub time_controls: [String; 2],
     /// Each move of `moves`' thinking (empty in journals written before it was kept).
+    #[serde(flatten, with = "super::journal::thinking_lists")]
     pub thinking: Vec<Thought>,
 }
 

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use super::json::Json;
 use super::records::{
-    self, decision_text, GameEntry, PairsRecord, PlayerRecord, ShardSummary, SprtRecord, WdlRecord,
-    SUMMARY_FORMAT, SUMMARY_VERSION,
+    self, decision_text, GameEntry, ResultsRecord, ShardSummary, SprtRecord, SUMMARY_FORMAT,
+    SUMMARY_VERSION,
 };
 use super::referee::GameRecord;
 use super::stats::{
@@ -208,19 +208,20 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
 pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> ShardSummary {
     let s = &config.settings;
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    let engines: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     ShardSummary {
         format: SUMMARY_FORMAT,
         version: SUMMARY_VERSION,
         kind: "shard",
         status: report.status.clone(),
-        identity: report.identity.to_json(),
+        identity: report.identity.clone(),
         engine_commands: report.engines_about.clone(),
         openings_file: match &config.openings {
             OpeningSource::List { path, .. } => Some(path.clone()),
             _ => None,
         },
         journal: report.journal.as_ref().map(|p| p.display().to_string()),
-        engines: config.engines.iter().map(|e| e.name.clone()).collect(),
+        engines: engines.clone(),
         games_scheduled: report.scheduled,
         games_played: report.records.len(),
         variant: s.variant.clone(),
@@ -228,25 +229,17 @@ pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) 
         rules: s.rules.to_string(),
         time_control: time_control_text(config),
         seed: config.seed as i64,
-        totals: WdlRecord::of(&tally.per_engine[0]),
-        pairs: (config.engines.len() == 2).then(|| PairsRecord::of(&tally.pairs)),
-        players: config
-            .engines
-            .iter()
-            .zip(&tally.per_engine)
-            .zip(&report.engine_starts)
-            .map(|((spec, wdl), starts)| PlayerRecord {
-                name: spec.name.clone(),
-                wdl: WdlRecord::of(wdl),
-                starts: Some(*starts),
-            })
-            .collect(),
-        sprt: config
-            .sprt
-            .as_ref()
-            .map(|sprt| SprtRecord::of(sprt, &report.sprt.unwrap_or_else(SprtOutcome::undecided))),
-        terminations: tally.terminations.clone(),
-        faults: tally.faults.clone(),
+        results: ResultsRecord::of(
+            &engines,
+            &tally.per_engine,
+            (engines.len() == 2).then_some(&tally.pairs),
+            Some(&report.engine_starts),
+            config.sprt.as_ref().map(|sprt| {
+                SprtRecord::of(sprt, &report.sprt.unwrap_or_else(SprtOutcome::undecided))
+            }),
+            tally.terminations.clone(),
+            tally.faults.clone(),
+        ),
         thinking: tally.thinking.json(&names),
         disagreements: report
             .records
