@@ -9,7 +9,7 @@ use mingmang::cli::RuleArgs;
 use mingmang::search::eval::Weights;
 use mingmang_tools::bounded_io::{self, Output};
 use mingmang_tools::data::datagen::{self, DatagenConfig, Progress, Written};
-use mingmang_tools::data::record::rules_line;
+use mingmang_tools::data::training_record::rules_line;
 use mingmang_tools::data::tune::{self, TuneConfig};
 use mingmang_tools::matchrunner::openings::{check_opening_plies, read_openings};
 

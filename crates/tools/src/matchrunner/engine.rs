@@ -245,7 +245,7 @@ impl Drop for Process {
 }
 
 /// One engine of the match, as used by one worker: started on demand, restarted after a fault.
-pub struct Engine {
+pub struct EngineProcess {
     /// What to run and how to talk to it.
     pub spec: EngineSpec,
     process: Option<Process>,
@@ -255,10 +255,10 @@ pub struct Engine {
     pub id_name: Option<String>,
 }
 
-impl Engine {
+impl EngineProcess {
     /// An engine not yet started.
-    pub fn new(spec: EngineSpec) -> Engine {
-        Engine {
+    pub fn new(spec: EngineSpec) -> EngineProcess {
+        EngineProcess {
             spec,
             process: None,
             starts: 0,

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::engine::{describe, Engine, Fault};
+use super::engine::{describe, EngineProcess, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
 use super::thinking::Thought;
@@ -213,7 +213,11 @@ impl Played {
 
 /// Plays one game: `engines[0]` is White, `engines[1]` Black. Never fails: every failure of an
 /// engine becomes a loss for it, and the engine is discarded so it restarts for the next game.
-pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &Opening) -> Played {
+pub fn play_game(
+    settings: &GameSettings,
+    engines: [&mut EngineProcess; 2],
+    opening: &Opening,
+) -> Played {
     let mut engines = engines;
     let rules = settings.rules;
     let mut game = opening
@@ -295,7 +299,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
 /// side to move's engine with the position and its time, and an engine that crashes or
 /// answers after its time plus the margin forfeits.
 struct Seats<'a> {
-    engines: [&'a mut Engine; 2],
+    engines: [&'a mut EngineProcess; 2],
     clocks: Clocks,
     settings: &'a GameSettings,
     opening: &'a Opening,
@@ -371,7 +375,7 @@ impl Player for Seats<'_> {
 /// where it disagrees with the referee. The final position is sent first, so the engine
 /// answers about the same game the referee judged.
 fn ask_engines(
-    engines: &mut [&mut Engine; 2],
+    engines: &mut [&mut EngineProcess; 2],
     opening: &Opening,
     played: &[String],
     result: GameResult,
