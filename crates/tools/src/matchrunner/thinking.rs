@@ -107,33 +107,28 @@ impl PhaseSums {
     }
 }
 
-/// One phase in a summary's `thinking` (or a whole game, without `plies`): moves, mean
-/// milliseconds and depth (to a tenth; `null` if none), then the exact sums behind the means,
+/// One phase in a summary's `thinking` (or a whole game, without `plies`, the phase's plies
+/// as `1-100`): moves, mean milliseconds and depth (to a tenth; `null` if none), then the
+/// exact sums behind the means (milliseconds, moves that reported a depth, their depths),
 /// which a merge of shards adds up (rounded means do not add up). A summary written before
-/// the sums were kept has the means alone, so the sums read as absent, not as an error.
+/// the sums were kept has the means alone, so every count reads as absent if missing, and
+/// [`PhaseRecord::sums`] says which is.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PhaseRecord {
-    /// The plies of the phase, as `1-100`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<String>,
-    /// Moves counted.
     pub moves: Option<u64>,
-    /// Their mean milliseconds.
     pub mean_ms: Option<f64>,
-    /// Their mean reported depth.
     pub mean_depth: Option<f64>,
-    /// Their milliseconds.
     pub total_ms: Option<u64>,
-    /// Moves that reported a depth.
     pub depth_moves: Option<u64>,
-    /// The sum of those depths.
     pub depth_sum: Option<u64>,
 }
 
 impl PhaseRecord {
     /// The sums of the record (the means are derived, so not read).
-    fn sums(&self) -> Result<PhaseSums, String> {
+    pub fn sums(&self) -> Result<PhaseSums, String> {
         let count = |n: Option<u64>, key: &str| {
             n.ok_or_else(|| format!("no '{key}', a summary from before the sums were written"))
         };
