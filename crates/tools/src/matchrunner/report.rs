@@ -290,16 +290,29 @@ mod tests {
         Sprt::parse(&["elo0=0", "elo1=10", "model=pairs"]).unwrap()
     }
 
+    /// H1 accepted after `at` games at the LLR `llr_then`, the LLR over all games `llr`.
+    fn accepted(llr: f64, at: usize, llr_then: f64) -> SprtOutcome {
+        SprtOutcome {
+            llr,
+            decision: SprtDecision::AcceptH1,
+            decided_at: Some((at, llr_then)),
+        }
+    }
+
+    /// The SPRT's line after `games` games and its JSON record, for `outcome`.
+    fn line_and_json(outcome: &SprtOutcome, games: usize) -> (String, String) {
+        let record = SprtRecord::of(&sprt(), outcome);
+        (
+            sprt_text(&sprt(), outcome, games),
+            json::render(&records::to_json(&record)),
+        )
+    }
+
     /// A decision taken before the last games counted says where it was taken, in the text
     /// and in the JSON, beside the LLR over all the games.
     #[test]
     fn a_kept_decision_says_where_it_was_taken() {
-        let outcome = SprtOutcome {
-            llr: 2.826,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((324, 2.978)),
-        };
-        let text = sprt_text(&sprt(), &outcome, 326);
+        let (text, json) = line_and_json(&accepted(2.826, 324, 2.978), 326);
         assert!(
             text.contains(
                 "LLR 2.826 [-2.944, 2.944] H1 accepted after 324 games (LLR 2.978); \
@@ -307,7 +320,6 @@ mod tests {
             ),
             "{text}"
         );
-        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &outcome)));
         assert!(json.contains("\"decision\": \"H1 accepted\""), "{json}");
         assert!(json.contains("\"decided_after_games\": 324"), "{json}");
         assert!(json.contains("\"llr_at_decision\": 2.978"), "{json}");
@@ -317,23 +329,16 @@ mod tests {
     /// Decided on the last game counted, or not at all: the line is as it always was.
     #[test]
     fn a_decision_on_the_last_game_needs_no_note() {
-        let at_the_end = SprtOutcome {
-            llr: 3.0,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((300, 3.0)),
-        };
-        let text = sprt_text(&sprt(), &at_the_end, 300);
+        let (text, _) = line_and_json(&accepted(3.0, 300, 3.0), 300);
         assert!(
             text.ends_with("LLR 3.000 [-2.944, 2.944] H1 accepted\n"),
             "{text}"
         );
-        let open = SprtOutcome::on_all_games(&sprt(), 1.5);
-        let text = sprt_text(&sprt(), &open, 300);
+        let (text, json) = line_and_json(&SprtOutcome::on_all_games(&sprt(), 1.5), 300);
         assert!(
             text.ends_with("LLR 1.500 [-2.944, 2.944] undecided\n"),
             "{text}"
         );
-        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &open)));
         assert!(json.contains("\"decided_after_games\": null"), "{json}");
     }
 }
