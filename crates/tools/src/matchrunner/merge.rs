@@ -116,6 +116,9 @@ impl ShardEntry {
     /// and checks that they agree with each other.
     fn read(v: &Json, file: &str, via_merged: bool) -> Result<ShardEntry, String> {
         let r: ShardEntryRecord = records::from_json(v).map_err(|e| format!("{file}: {e}"))?;
+        if r.engines.is_empty() {
+            return Err(format!("{file}: 'engines' is empty"));
+        }
         if r.players.len() != r.engines.len() {
             return Err(format!("{file}: 'players' does not match 'engines'"));
         }
@@ -552,7 +555,7 @@ impl Merged {
                 self.faults.clone(),
             ),
             disagreements: self.disagreements.clone(),
-            thinking: self.thinking.as_ref().map(|t| t.json(&names)),
+            thinking: self.thinking.as_ref().map(|t| t.record(&names)),
             shards: self.shards.iter().map(ShardEntry::record).collect(),
         }
     }
@@ -697,5 +700,22 @@ mod tests {
         // The shard given directly is the one kept, with its own times.
         let first = &m.json()["thinking"][0]["phases"][0];
         assert_eq!(first["total_ms"], 3 * 12 + 50);
+    }
+
+    #[test]
+    fn hostile_counts_are_refused_with_the_field_named() {
+        let (file, v) = shard(1, None);
+        let mut empty = v.clone();
+        empty["engines"] = json!([]);
+        empty["players"] = json!([]);
+        let err = merge(&[(file.clone(), empty)], SprtFlag::Unset, None).err();
+        assert_eq!(err.as_deref(), Some("s1.json: 'engines' is empty"));
+        let mut huge = v;
+        huge["players"][1]["losses"] = json!(1u64 << 40);
+        let err = merge(&[(file, huge)], SprtFlag::Unset, None).err();
+        assert_eq!(
+            err.as_deref(),
+            Some("s1.json: 'losses' 1099511627776 is out of range")
+        );
     }
 }

@@ -16,6 +16,7 @@ use super::stats::{
     elo_estimate, elo_estimate_pairs, los, los_pairs, EloEstimate, Pairs, Sprt, SprtDecision,
     SprtOutcome, Wdl,
 };
+use super::thinking::EngineThinking;
 
 /// What a summary file says it is: `format` and `version` name the layout, `kind` a shard
 /// (one `mingmang match`) or a merge of shards.
@@ -265,7 +266,7 @@ pub struct ShardSummary {
     pub seed: i64,
     #[serde(flatten)]
     pub results: ResultsRecord,
-    pub thinking: Json,
+    pub thinking: Vec<EngineThinking>,
     pub disagreements: Vec<String>,
     /// The per-game list: `games` is the count, as for each player.
     pub game_records: Vec<GameEntry>,
@@ -285,7 +286,7 @@ pub struct MergedSummary {
     pub disagreements: Vec<String>,
     /// Written for readers only: a merge reads each shard's own thinking from `shards`, so
     /// merging this summary again counts no move twice.
-    pub thinking: Option<Json>,
+    pub thinking: Option<Vec<EngineThinking>>,
     pub shards: Vec<ShardEntryRecord>,
 }
 

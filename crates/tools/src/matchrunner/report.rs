@@ -240,7 +240,7 @@ pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) 
             tally.terminations.clone(),
             tally.faults.clone(),
         ),
-        thinking: tally.thinking.json(&names),
+        thinking: tally.thinking.record(&names),
         disagreements: report
             .records
             .iter()
