@@ -119,7 +119,10 @@ pub struct PhaseRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<String>,
     pub moves: Option<u64>,
+    // The means are derived from the sums, so written for readers and never read back.
+    #[serde(skip_deserializing)]
     pub mean_ms: Option<f64>,
+    #[serde(skip_deserializing)]
     pub mean_depth: Option<f64>,
     pub total_ms: Option<u64>,
     pub depth_moves: Option<u64>,
