@@ -14,6 +14,18 @@ use std::path::{Path, PathBuf};
 
 pub use mingmang::text_file::{read_text, size_text, WEIGHTS_FILE_LIMIT};
 
+/// The file `path` that the flag `flag` names, read whole within `limit` bytes and parsed by
+/// `parse`, whose error is told with the flag and the path (`--openings o.txt: line 3: ...`).
+pub fn read_flag_file<T>(
+    path: &str,
+    flag: &str,
+    limit: u64,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let text = read_text(Path::new(path), flag, limit)?;
+    parse(&text).map_err(|e| format!("{flag} {path}: {e}"))
+}
+
 /// The largest openings file read: the shipped ones are under 1 MiB.
 pub const OPENINGS_FILE_LIMIT: u64 = 64 << 20;
 /// The largest match summary or journal read by `match --merge` and a resumed match: one game

@@ -9,7 +9,7 @@ use mingmang::cli::RuleArgs;
 use mingmang::search::eval::Weights;
 use mingmang_tools::bounded_io::{self, Output};
 use mingmang_tools::data::datagen::{self, DatagenConfig, Progress, Written};
-use mingmang_tools::data::record::rules_line;
+use mingmang_tools::data::training_record::rules_line;
 use mingmang_tools::data::tune::{self, TuneConfig};
 use mingmang_tools::matchrunner::openings::{check_opening_plies, read_openings};
 
@@ -64,14 +64,12 @@ pub struct DatagenArgs {
 fn weights(eval_file: Option<&str>) -> Result<Weights, String> {
     match eval_file {
         None => Ok(Weights::default()),
-        Some(path) => {
-            let text = bounded_io::read_text(
-                Path::new(path),
-                "--eval-file",
-                bounded_io::WEIGHTS_FILE_LIMIT,
-            )?;
-            Weights::parse(&text).map_err(|e| format!("--eval-file {path}: {e}"))
-        }
+        Some(path) => bounded_io::read_flag_file(
+            path,
+            "--eval-file",
+            bounded_io::WEIGHTS_FILE_LIMIT,
+            Weights::parse,
+        ),
     }
 }
 
@@ -90,14 +88,12 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         opening_plies: args.opening_plies,
         book: match &args.openings {
             None => Vec::new(),
-            Some(path) => {
-                let text = bounded_io::read_text(
-                    Path::new(path),
-                    "--openings",
-                    bounded_io::OPENINGS_FILE_LIMIT,
-                )?;
-                read_openings(&text, rules).map_err(|e| format!("--openings {path}: {e}"))?
-            }
+            Some(path) => bounded_io::read_flag_file(
+                path,
+                "--openings",
+                bounded_io::OPENINGS_FILE_LIMIT,
+                |text| read_openings(text, rules),
+            )?,
         },
         concurrency: args.concurrency as usize,
         hash_mib: args.hash as usize,

@@ -4,7 +4,7 @@
 //! The tests bound every wait by a generous hang limit and assert no wall-clock figure (they
 //! flake on a loaded machine); the figures belong here, in a benchmark run on purpose. Each run
 //! starts a fresh engine process (as the match runner does, with its
-//! [`Engine`]), takes every measurement once, in the order
+//! [`EngineProcess`]), takes every measurement once, in the order
 //! of [`Measure::ALL`], and ends it with the timed `quit`. Every answer is awaited at most
 //! [`TIMEOUT`]; one that does not come is an error in the report, and the run goes on with a
 //! fresh process.
@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::matchrunner::engine::{Engine, EngineSpec, Fault};
+use crate::matchrunner::engine::{EngineProcess, EngineSpec, Fault};
 
 /// How long any answer may take before it counts as missing.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -126,7 +126,7 @@ pub fn run(args: &LatencyArgs) -> Result<(), String> {
         return Err("--engine: the command is empty".into());
     }
     let spec = EngineSpec::parse(&[format!("cmd={cmd}")])?;
-    let mut engine = Engine::new(spec);
+    let mut engine = EngineProcess::new(spec);
     let mut tallies = vec![Tally::default(); Measure::ALL.len()];
     for _ in 0..args.runs {
         engine.start_with(Vec::new())?;
@@ -181,7 +181,7 @@ fn own_engine() -> Result<String, String> {
 /// One run on a started engine: every measurement in the order of [`Measure::ALL`], each
 /// given to `record` in milliseconds, ending with the `quit`. The first failure ends the run.
 fn one_run(
-    engine: &mut Engine,
+    engine: &mut EngineProcess,
     record: &mut dyn FnMut(Measure, f64),
 ) -> Result<(), (Measure, String)> {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
@@ -251,19 +251,19 @@ fn one_run(
 
 /// `uginewgame`, `position startpos` and `isready`, waiting for `readyok`: the engine idle at
 /// the start of its current rules, its table cleared, so no measurement inherits another's.
-fn new_game(engine: &mut Engine) -> Result<(), String> {
+fn new_game(engine: &mut EngineProcess) -> Result<(), String> {
     send(engine, "uginewgame")?;
     send(engine, "position startpos")?;
     answer(engine, "isready", "readyok").map(|_| ())
 }
 
-fn send(engine: &mut Engine, line: &str) -> Result<(), String> {
+fn send(engine: &mut EngineProcess, line: &str) -> Result<(), String> {
     engine.send(line).map_err(|f| in_words(f, "answer"))
 }
 
 /// Sends `command` and waits for a line whose first word is `reply`; the time from just before
 /// the sending to the line's arrival.
-fn answer(engine: &mut Engine, command: &str, reply: &str) -> Result<Duration, String> {
+fn answer(engine: &mut EngineProcess, command: &str, reply: &str) -> Result<Duration, String> {
     let start = Instant::now();
     engine.send(command).map_err(|f| in_words(f, reply))?;
     engine

@@ -4,7 +4,7 @@
 //!   refereed by the rules: clocks, openings, Elo, LOS, SPRT, PGN-like records, JSON summaries
 //!   and journals that resume and merge across machines.
 //! - [`data`]: self-play training data ([`data::datagen`]), its record format
-//!   ([`data::record`]), and fitting the evaluation's weights to it ([`data::tune`]).
+//!   ([`data::training_record`]), and fitting the evaluation's weights to it ([`data::tune`]).
 //! - [`latency`]: a benchmark of how fast an engine answers the protocol (`isready`, `stop`,
 //!   `quit`, short searches), through its pipes.
 //! - [`bounded_io`]: the files these read and write, each with a size limit, each output

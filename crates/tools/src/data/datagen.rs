@@ -1,6 +1,6 @@
 //! Self-play data: games of the engine against itself from random balanced openings, at a
 //! fixed number of nodes per move, each position recorded with the search's score and the
-//! game's result ([`super::record`]).
+//! game's result ([`super::training_record`]).
 //!
 //! Everything is a function of the seed and the game's number: the opening comes from
 //! `(seed, game)`, every search has one thread, a node limit (checked every 128 nodes, never
@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
+use super::training_record::{end_line, game_line, rules_line, GameResult, Record, RecordScore};
 use crate::bounded_io::{fingerprint, own_fingerprint};
 use crate::matchrunner::openings::{extend_opening, Opening};
 use mingmang::rules::game_loop::{End, Player, Proposal};
@@ -336,7 +336,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::record::read_records;
+    use crate::data::training_record::read_records;
     use crate::matchrunner::openings::read_openings;
     use mingmang::rules::Preset;
 

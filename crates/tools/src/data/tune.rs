@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::features::{features, is_linear};
-use super::record::{read_records_file, ReadRecord, RecordScore};
+use super::training_record::{read_records_file, ReadRecord, RecordScore};
 use mingmang::search::eval::{GameWeights, WeightSet, Weights, WEIGHT_LIMIT};
 
 /// How to fit.
@@ -111,7 +111,7 @@ pub struct Data {
 }
 
 /// Reads records files into feature vectors for the sets of `weights`. Each file is read as
-/// [`super::record::read_records_file`] checks it (every shard whole, every record on its
+/// [`super::training_record::read_records_file`] checks it (every shard whole, every record on its
 /// rules' board with a legal move); errors name the file and the line.
 pub fn load(paths: &[PathBuf], weights: &Weights) -> Result<Data, String> {
     let mut data = Data {

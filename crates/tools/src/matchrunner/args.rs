@@ -8,10 +8,10 @@ use clap::{ArgGroup, Args};
 
 use super::engine::EngineSpec;
 use super::openings::{check_opening_plies, read_openings};
-use super::preset::{Preset, PRESET_OPENING_PLIES};
 use super::referee::GameSettings;
 use super::stats::{Sprt, SprtFlag};
 use super::tc::TimeControl;
+use super::testing_stage::{TestingStage, PRESET_OPENING_PLIES};
 use super::{MatchConfig, OpeningSource};
 use mingmang::cli::RuleArgs;
 
@@ -101,7 +101,7 @@ pub struct MatchArgs {
     /// (16+0.16), each with an SPRT by pairs (elo0=0 elo1=10), a cap on games and random
     /// 8-ply openings. Flags given beside it win over its values.
     #[arg(long, value_enum, value_name = "STAGE")]
-    pub preset: Option<Preset>,
+    pub preset: Option<TestingStage>,
     /// Rounds: the schedule is repeated with new openings.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub rounds: u32,
@@ -315,7 +315,7 @@ impl MatchArgs {
         let sprt = SprtFlag::parse(self.sprt.as_deref())?.or_else(|| preset_sprt);
         let games = self
             .games
-            .unwrap_or(self.preset.map_or(2, Preset::max_games));
+            .unwrap_or(self.preset.map_or(2, TestingStage::max_games));
         if games == 0 || self.rounds == 0 {
             return Err("--games and --rounds must be at least 1".into());
         }

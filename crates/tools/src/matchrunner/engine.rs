@@ -159,7 +159,23 @@ struct Process {
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
+/// The fault of asking a process that is not running.
+fn not_running() -> Fault {
+    Fault::Crash("not running".into())
+}
+
 impl Process {
+    /// The next line of its output, waiting until `deadline`; `None` once its output closed
+    /// (it exited).
+    fn line_before(&self, deadline: Instant) -> Result<Option<String>, Fault> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Ok(None),
+        }
+    }
+
     fn spawn(spec: &EngineSpec) -> Result<Process, String> {
         let mut words = spec.cmd.split_whitespace();
         let prog = words.next().expect("checked when parsed");
@@ -245,7 +261,7 @@ impl Drop for Process {
 }
 
 /// One engine of the match, as used by one worker: started on demand, restarted after a fault.
-pub struct Engine {
+pub struct EngineProcess {
     /// What to run and how to talk to it.
     pub spec: EngineSpec,
     process: Option<Process>,
@@ -255,10 +271,10 @@ pub struct Engine {
     pub id_name: Option<String>,
 }
 
-impl Engine {
+impl EngineProcess {
     /// An engine not yet started.
-    pub fn new(spec: EngineSpec) -> Engine {
-        Engine {
+    pub fn new(spec: EngineSpec) -> EngineProcess {
+        EngineProcess {
             spec,
             process: None,
             starts: 0,
@@ -327,10 +343,7 @@ impl Engine {
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), Fault> {
-        let p = self
-            .process
-            .as_mut()
-            .ok_or(Fault::Crash("not running".into()))?;
+        let p = self.process.as_mut().ok_or_else(not_running)?;
         writeln!(p.stdin, "{line}")
             .and_then(|_| p.stdin.flush())
             .map_err(|e| {
@@ -353,29 +366,21 @@ impl Engine {
         timeout: Duration,
     ) -> Result<String, Fault> {
         let deadline = Instant::now() + timeout;
-        let p = self
-            .process
-            .as_mut()
-            .ok_or(Fault::Crash("not running".into()))?;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match p.lines.recv_timeout(left) {
-                Ok(line) if wanted(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout),
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = p
-                        .child
-                        .wait()
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|e| e.to_string());
-                    return Err(Fault::Crash(format!(
-                        "the engine exited ({status}){}",
-                        p.last_words()
-                    )));
-                }
+        let p = self.process.as_mut().ok_or_else(not_running)?;
+        while let Some(line) = p.line_before(deadline)? {
+            if wanted(&line) {
+                return Ok(line);
             }
         }
+        let status = p
+            .child
+            .wait()
+            .map(|s| s.to_string())
+            .unwrap_or_else(|e| e.to_string());
+        Err(Fault::Crash(format!(
+            "the engine exited ({status}){}",
+            p.last_words()
+        )))
     }
 
     /// Sends `quit` and waits up to `timeout` for the process to exit, returning its exit
@@ -383,19 +388,9 @@ impl Engine {
     pub fn quit(&mut self, timeout: Duration) -> Result<ExitStatus, Fault> {
         self.send("quit")?;
         let deadline = Instant::now() + timeout;
-        let mut p = self
-            .process
-            .take()
-            .ok_or(Fault::Crash("not running".into()))?;
+        let mut p = self.process.take().ok_or_else(not_running)?;
         // Its stdout closes as it exits: that is waited for without polling, then the exit.
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match p.lines.recv_timeout(left) {
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout),
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
+        while p.line_before(deadline)?.is_some() {}
         loop {
             match p.child.try_wait() {
                 Ok(Some(status)) => return Ok(status),

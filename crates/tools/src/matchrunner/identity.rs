@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
+
 use super::engine::EngineSpec;
 use super::json::{self, Json};
 use super::{MatchConfig, OpeningSource};
@@ -139,21 +141,30 @@ pub fn match_settings(config: &MatchConfig, engines: &[Json]) -> Json {
     ])
 }
 
-/// A shard: its settings, seed, schedule and the openings it plays.
-#[derive(Clone, Debug, PartialEq)]
+/// A shard: its settings, seed, schedule and the openings it plays; written as is in every
+/// summary and at the head of every journal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardIdentity {
     /// See [`match_settings`].
     pub settings: Json,
     /// The seed of its random openings.
     pub seed: u64,
-    /// Games per pairing per round, and rounds.
+    /// Games per pairing per round.
     pub games: u32,
     /// Rounds.
     pub rounds: u32,
-    /// The number of its first opening (from 0) and how many it draws.
-    pub openings_first: u64,
-    /// See [`ShardIdentity::openings_first`].
-    pub openings_count: u64,
+    /// The openings it draws.
+    pub openings: OpeningRange,
+}
+
+/// The part of the openings a shard draws: from opening number `first` (from 0), `count` of
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningRange {
+    /// The number of its first opening, from 0.
+    pub first: u64,
+    /// How many it draws.
+    pub count: u64,
 }
 
 impl ShardIdentity {
@@ -164,58 +175,27 @@ impl ShardIdentity {
             seed: config.seed,
             games: config.games,
             rounds: config.rounds,
-            openings_first: config.openings_from,
-            openings_count,
+            openings: OpeningRange {
+                first: config.openings_from,
+                count: openings_count,
+            },
         }
     }
 
-    /// As JSON, for summaries and journals.
+    /// The identity as JSON, to compare with another's field by field.
     pub fn to_json(&self) -> Json {
-        json::obj(vec![
-            ("settings", self.settings.clone()),
-            ("seed", Json::from(self.seed)),
-            ("games", Json::from(self.games)),
-            ("rounds", Json::from(self.rounds)),
-            (
-                "openings",
-                json::obj(vec![
-                    ("first", Json::from(self.openings_first)),
-                    ("count", Json::from(self.openings_count)),
-                ]),
-            ),
-        ])
-    }
-
-    /// Reads [`ShardIdentity::to_json`] back.
-    pub fn from_json(v: &Json) -> Result<ShardIdentity, String> {
-        let num = |v: &Json, key: &str| {
-            v.get(key)
-                .and_then(Json::as_u64)
-                .ok_or_else(|| format!("the identity has no count '{key}'"))
-        };
-        let openings = v.get("openings").ok_or("the identity has no 'openings'")?;
-        Ok(ShardIdentity {
-            settings: v
-                .get("settings")
-                .cloned()
-                .ok_or("the identity has no 'settings'")?,
-            seed: num(v, "seed")?,
-            games: u32::try_from(num(v, "games")?).map_err(|_| "'games' is out of range")?,
-            rounds: u32::try_from(num(v, "rounds")?).map_err(|_| "'rounds' is out of range")?,
-            openings_first: num(openings, "first")?,
-            openings_count: num(openings, "count")?,
-        })
+        serde_json::to_value(self).expect("an identity always serialises")
     }
 
     /// The openings in words: `seed 3, openings 1-100`.
     pub fn describe(&self) -> String {
-        let range = if self.openings_count == 0 {
+        let range = if self.openings.count == 0 {
             String::new()
         } else {
             format!(
                 ", openings {}-{}",
-                self.openings_first + 1,
-                self.openings_first + self.openings_count
+                self.openings.first + 1,
+                self.openings.first + self.openings.count
             )
         };
         format!("seed {}{range}", self.seed)
@@ -237,8 +217,8 @@ impl ShardIdentity {
                     .and_then(Json::as_u64)
                     .unwrap_or(1)
                     .max(1);
-                let mine = cycled(self.openings_first, self.openings_count, len);
-                let theirs = cycled(other.openings_first, other.openings_count, len);
+                let mine = cycled(self.openings.first, self.openings.count, len);
+                let theirs = cycled(other.openings.first, other.openings.count, len);
                 let shared = mine.iter().zip(&theirs).position(|(a, b)| *a && *b)?;
                 Some(format!(
                     "both play opening {} of the openings file",
@@ -246,9 +226,9 @@ impl ShardIdentity {
                 ))
             }
             Some("random") if self.seed == other.seed => {
-                let start = self.openings_first.max(other.openings_first);
-                let end = (self.openings_first + self.openings_count)
-                    .min(other.openings_first + other.openings_count);
+                let start = self.openings.first.max(other.openings.first);
+                let end = (self.openings.first + self.openings.count)
+                    .min(other.openings.first + other.openings.count);
                 (start < end).then(|| {
                     format!(
                         "both play random opening {} of seed {}",
@@ -316,8 +296,7 @@ mod tests {
             seed,
             games: 2,
             rounds: 1,
-            openings_first: first,
-            openings_count: count,
+            openings: OpeningRange { first, count },
         }
     }
 

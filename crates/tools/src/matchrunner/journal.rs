@@ -7,11 +7,11 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
+
 use super::identity::{first_difference, ShardIdentity};
-use super::json::{self, Json};
-use super::openings::Opening;
 use super::referee::{GameRecord, GameResult, Termination};
-use super::thinking;
+use super::thinking::Thought;
 use crate::bounded_io::{for_each_line, MATCH_FILE_LIMIT};
 
 /// The journal beside the summary `json`: the same name with the extension `jsonl`.
@@ -25,92 +25,104 @@ pub fn journal_path(json: &Path) -> Result<PathBuf, String> {
     Ok(json.with_extension("jsonl"))
 }
 
-/// A game as one journal line.
-pub fn record_json(r: &GameRecord) -> Json {
-    let texts = |v: &[String]| Json::Array(v.iter().map(json::text).collect());
-    let [think_ms, depths] = thinking::journal_fields(&r.thinking);
-    json::obj(vec![
-        ("number", Json::from(r.number)),
-        ("round", Json::from(r.round)),
-        ("white", Json::from(r.white)),
-        ("black", Json::from(r.black)),
-        ("names", texts(&r.names)),
-        (
-            "opening",
-            json::obj(vec![
-                (
-                    "fen",
-                    r.opening.fen.as_deref().map_or(Json::Null, json::text),
-                ),
-                ("moves", texts(&r.opening.moves)),
-            ]),
-        ),
-        ("opening_fen", json::text(&r.opening_fen)),
-        ("moves", texts(&r.moves)),
-        ("result", json::text(r.result.pgn())),
-        ("termination", json::text(r.termination.keyword())),
-        ("detail", json::text(r.termination.detail())),
-        ("disagreements", texts(&r.disagreements)),
-        ("time_controls", texts(&r.time_controls)),
-        think_ms,
-        depths,
-    ])
+/// The first line of a journal: the shard's identity.
+#[derive(Serialize, Deserialize)]
+pub struct JournalHeader {
+    /// The identity of the shard whose games follow.
+    pub mingmang_match_journal: ShardIdentity,
+}
+
+/// A game as one journal line (no newline): [`GameRecord`] as it serialises.
+pub fn game_line(r: &GameRecord) -> String {
+    serde_json::to_string(r).expect("a journal line always serialises")
 }
 
 /// Reads a journal line back into a game.
-pub fn record_from_json(v: &Json) -> Result<GameRecord, String> {
-    let get = |k: &str| v.get(k).ok_or_else(|| format!("no '{k}'"));
-    let count = |k: &str| {
-        get(k)?
-            .as_u64()
-            .ok_or_else(|| format!("'{k}' is not a count"))
-    };
-    let text = |v: &Json, k: &str| -> Result<String, String> {
-        v.get(k)
-            .and_then(Json::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| format!("'{k}' is not text"))
-    };
-    let texts = |v: &Json, k: &str| -> Result<Vec<String>, String> {
-        v.get(k)
-            .and_then(Json::as_array)
-            .ok_or_else(|| format!("'{k}' is not a list"))?
-            .iter()
-            .map(|t| {
-                t.as_str()
-                    .map(str::to_string)
-                    .ok_or(format!("'{k}' holds a non-text"))
-            })
-            .collect()
-    };
-    let pair = |k: &str| -> Result<[String; 2], String> {
-        texts(v, k)?
-            .try_into()
-            .map_err(|_| format!("'{k}' is not two texts"))
-    };
-    let opening = get("opening")?;
-    let result = text(v, "result")?;
-    Ok(GameRecord {
-        number: count("number")? as usize,
-        round: u32::try_from(count("round")?).map_err(|_| "'round' is out of range")?,
-        white: count("white")? as usize,
-        black: count("black")? as usize,
-        names: pair("names")?,
-        opening: Opening {
-            fen: opening
-                .get("fen")
-                .and_then(Json::as_str)
-                .map(str::to_string),
-            moves: texts(opening, "moves")?,
-        },
-        opening_fen: text(v, "opening_fen")?,
-        moves: texts(v, "moves")?,
-        result: GameResult::from_pgn(&result).ok_or(format!("bad result '{result}'"))?,
-        termination: Termination::from_parts(&text(v, "termination")?, &text(v, "detail")?)?,
-        disagreements: texts(v, "disagreements")?,
-        time_controls: pair("time_controls")?,
-        thinking: thinking::from_journal(v)?,
-    })
+pub fn read_game(line: &str) -> Result<GameRecord, String> {
+    serde_json::from_str(line).map_err(|e| e.to_string())
+}
+
+/// A game's result in a journal line, as PGN writes it (`1-0`).
+pub mod result_text {
+    use super::GameResult;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    /// Writes `r` as its PGN text.
+    pub fn serialize<S: Serializer>(r: &GameResult, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(r.pgn())
+    }
+
+    /// Reads a result from its PGN text.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameResult, D::Error> {
+        let text = String::deserialize(d)?;
+        GameResult::from_pgn(&text).ok_or_else(|| D::Error::custom(format!("bad result '{text}'")))
+    }
+}
+
+/// How a game ended, in a journal line: its keyword (`normal`, `crash`, ...) and its detail
+/// as two fields of the line.
+pub mod ending_fields {
+    use super::Termination;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Ending {
+        termination: String,
+        detail: String,
+    }
+
+    /// Writes the keyword and the detail of `t`.
+    pub fn serialize<S: Serializer>(t: &Termination, s: S) -> Result<S::Ok, S::Error> {
+        Ending {
+            termination: t.keyword().to_string(),
+            detail: t.detail().to_string(),
+        }
+        .serialize(s)
+    }
+
+    /// Reads an ending from its keyword and detail.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Termination, D::Error> {
+        let e = Ending::deserialize(d)?;
+        Termination::from_parts(&e.termination, &e.detail).map_err(D::Error::custom)
+    }
+}
+
+/// A game's thinking in a journal line: two lists, each engine move's milliseconds
+/// (`think_ms`) and reported depth (`depths`, `null` where none was); both absent in
+/// journals written before they were kept.
+pub mod thinking_lists {
+    use super::Thought;
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Lists {
+        #[serde(default)]
+        think_ms: Vec<u64>,
+        #[serde(default)]
+        depths: Vec<Option<u32>>,
+    }
+
+    /// Writes the two lists of `thinking`.
+    pub fn serialize<S: Serializer>(thinking: &[Thought], s: S) -> Result<S::Ok, S::Error> {
+        Lists {
+            think_ms: thinking.iter().map(|t| t.ms).collect(),
+            depths: thinking.iter().map(|t| t.depth).collect(),
+        }
+        .serialize(s)
+    }
+
+    /// Reads the two lists back, which must be of one length.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Thought>, D::Error> {
+        let l = Lists::deserialize(d)?;
+        if l.think_ms.len() != l.depths.len() {
+            return Err(D::Error::custom("'think_ms' and 'depths' differ in length"));
+        }
+        Ok(l.think_ms
+            .into_iter()
+            .zip(l.depths)
+            .map(|(ms, depth)| Thought { ms, depth })
+            .collect())
+    }
 }
 
 /// An open journal, written one game at a time.
@@ -128,14 +140,13 @@ impl Journal {
         kept: &[GameRecord],
     ) -> Result<Journal, String> {
         let err = |e: std::io::Error| format!("cannot write the journal {}: {e}", path.display());
-        let mut text = serde_json::to_string(&json::obj(vec![(
-            "mingmang_match_journal",
-            identity.to_json(),
-        )]))
-        .expect("a Value always serialises");
+        let header = JournalHeader {
+            mingmang_match_journal: identity.clone(),
+        };
+        let mut text = serde_json::to_string(&header).expect("a header always serialises");
         text.push('\n');
         for r in kept {
-            text.push_str(&serde_json::to_string(&record_json(r)).expect("serialises"));
+            text.push_str(&game_line(r));
             text.push('\n');
         }
         crate::bounded_io::Output::check(path, "journal", &[], true)?.write(text.as_bytes())?;
@@ -148,7 +159,7 @@ impl Journal {
 
     /// Appends a finished game and flushes it to the system, so a stop at any moment keeps it.
     pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
-        let mut line = serde_json::to_string(&record_json(record)).expect("serialises");
+        let mut line = game_line(record);
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
@@ -167,13 +178,10 @@ pub fn read_journal(path: &Path, identity: &ShardIdentity) -> Result<Vec<GameRec
         if let Some((at, e)) = &broken {
             return Err(format!("{shown} line {at}: {e}"));
         }
-        let parsed = json::parse(line);
         if n == 1 {
-            let header = parsed
-                .ok()
-                .and_then(|v| v.get("mingmang_match_journal").cloned())
-                .ok_or_else(|| format!("{shown} is not a mingmang match journal"))?;
-            let theirs = ShardIdentity::from_json(&header).map_err(|e| format!("{shown}: {e}"))?;
+            let theirs = serde_json::from_str::<JournalHeader>(line)
+                .map_err(|e| format!("{shown} is not a mingmang match journal ({e})"))?
+                .mingmang_match_journal;
             if theirs != *identity {
                 let why = first_difference(&theirs.to_json(), &identity.to_json(), "identity")
                     .unwrap_or_default();
@@ -184,7 +192,7 @@ pub fn read_journal(path: &Path, identity: &ShardIdentity) -> Result<Vec<GameRec
             }
             return Ok(());
         }
-        match parsed.and_then(|v| record_from_json(&v)) {
+        match read_game(line) {
             Ok(r) => records.push(r),
             // Only the last line may be broken: a stop in the middle of writing it.
             Err(e) => broken = Some((n, e)),
@@ -192,4 +200,41 @@ pub fn read_journal(path: &Path, identity: &ShardIdentity) -> Result<Vec<GameRec
         Ok(())
     })?;
     Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchrunner::thinking::Thought;
+
+    /// A journal line with `think_ms` and `depths` as given (a line from before they were
+    /// kept has neither).
+    fn line(thinking: &str) -> String {
+        format!(
+            r#"{{"number":1,"round":1,"white":0,"black":1,"names":["a","b"],
+               "opening":{{"fen":null,"moves":[]}},"opening_fen":"x","moves":["e1"],
+               "result":"1-0","termination":"normal","detail":"","disagreements":[],
+               "time_controls":["t","t"]{thinking}}}"#
+        )
+    }
+
+    #[test]
+    fn the_thinking_reads_back_and_is_absent_in_old_lines() {
+        let r = read_game(&line(r#","think_ms":[88,3],"depths":[9,null]"#)).unwrap();
+        assert_eq!(
+            r.thinking,
+            vec![
+                Thought {
+                    ms: 88,
+                    depth: Some(9)
+                },
+                Thought { ms: 3, depth: None }
+            ]
+        );
+        let written = game_line(&r);
+        assert_eq!(game_line(&read_game(&written).unwrap()), written);
+        assert_eq!(read_game(&line("")).unwrap().thinking, vec![]);
+        let err = read_game(&line(r#","think_ms":[1],"depths":[]"#)).unwrap_err();
+        assert!(err.contains("differ in length"), "{err}");
+    }
 }

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use super::identity::{first_difference, ShardIdentity};
 use super::json::Json;
 use super::records::{
-    self, MergedSummary, PairCounts, PairsRecord, PlayerRecord, ShardEntryRecord, SprtRecord,
-    WdlCounts, WdlRecord,
+    self, fit_count, MergedSummary, PairCounts, ResultsRecord, ShardEntryRecord, SprtRecord,
+    WdlCounts,
 };
 use super::stats::{Pairs, Sprt, SprtFlag, SprtModel, SprtOutcome, Wdl};
 use super::thinking::ThinkingTally;
@@ -91,143 +91,80 @@ pub struct Merged {
     pub notes: Vec<String>,
 }
 
-fn field<'a>(v: &'a Json, key: &str, file: &str) -> Result<&'a Json, String> {
-    v.get(key)
-        .ok_or_else(|| format!("{file}: no '{key}' in the summary"))
-}
-
-/// A count that fits the tallies (`u32`): a larger one is not a count of games.
-fn count(v: &Json, key: &str, file: &str) -> Result<u32, String> {
-    let n = field(v, key, file)?
-        .as_u64()
-        .ok_or_else(|| format!("{file}: '{key}' is not a count"))?;
-    u32::try_from(n).map_err(|_| format!("{file}: '{key}' {n} is out of range"))
-}
-
-/// Counts by kind: `{"crash": 2}`.
-fn counts_by_kind(v: Option<&Json>, file: &str) -> Result<BTreeMap<String, u64>, String> {
-    let mut out = BTreeMap::new();
-    if let Some(map) = v.and_then(Json::as_object) {
-        for (k, n) in map {
-            let n = n
-                .as_u64()
-                .filter(|&n| n <= u32::MAX as u64)
-                .ok_or_else(|| format!("{file}: '{k}' is not a count"))?;
-            out.insert(k.clone(), n);
-        }
+/// The SPRT a summary ran, as its record gives it (one that does not name its model counted
+/// games).
+fn sprt_of(r: &SprtRecord) -> Sprt {
+    Sprt {
+        elo0: r.elo0,
+        elo1: r.elo1,
+        alpha: r.alpha,
+        beta: r.beta,
+        model: SprtModel::parse(&r.model).unwrap_or(SprtModel::Games),
     }
-    Ok(out)
 }
 
-/// The pair counts of a summary, if it has them.
-fn pair_counts(v: &Json, file: &str) -> Result<Option<Pairs>, String> {
-    let Some(counts) = v.get("pairs").and_then(|p| p.get("counts")) else {
-        return Ok(None);
-    };
-    let counts = counts
-        .as_array()
-        .filter(|c| c.len() == 5)
-        .ok_or_else(|| format!("{file}: 'pairs.counts' is not five counts"))?;
-    let mut pairs = Pairs::default();
-    for (slot, c) in pairs.counts.iter_mut().zip(counts) {
-        *slot = c
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| format!("{file}: 'pairs.counts' holds a bad count"))?;
+/// Counts by kind (`{"crash": 2}`), each of which must fit the tallies.
+fn check_counts(counts: &BTreeMap<String, u64>, file: &str) -> Result<(), String> {
+    for (k, &n) in counts {
+        fit_count(n, k).map_err(|e| format!("{file}: {e}"))?;
     }
-    Ok(Some(pairs))
-}
-
-/// The SPRT a summary ran, if any (one that does not name its model counted games).
-fn sprt_of(v: &Json) -> Option<Sprt> {
-    let s = v.get("sprt").filter(|s| !s.is_null())?;
-    let num = |k: &str| s.get(k).and_then(Json::as_f64);
-    let model = s
-        .get("model")
-        .and_then(Json::as_str)
-        .and_then(SprtModel::parse)
-        .unwrap_or(SprtModel::Games);
-    Some(Sprt {
-        elo0: num("elo0")?,
-        elo1: num("elo1")?,
-        alpha: num("alpha")?,
-        beta: num("beta")?,
-        model,
-    })
+    Ok(())
 }
 
 impl ShardEntry {
-    /// Reads a shard's counts: a shard summary, or one entry of a merged summary's `shards`.
+    /// Reads a shard's counts: a shard summary, or one entry of a merged summary's `shards`,
+    /// and checks that they agree with each other.
     fn read(v: &Json, file: &str, via_merged: bool) -> Result<ShardEntry, String> {
-        let identity = ShardIdentity::from_json(field(v, "identity", file)?)
-            .map_err(|e| format!("{file}: {e}"))?;
-        let engines: Vec<String> = field(v, "engines", file)?
-            .as_array()
-            .ok_or_else(|| format!("{file}: 'engines' is not a list"))?
-            .iter()
-            .map(|e| e.as_str().unwrap_or_default().to_string())
-            .collect();
-        let players = field(v, "players", file)?
-            .as_array()
-            .ok_or_else(|| format!("{file}: 'players' is not a list"))?;
-        if players.len() != engines.len() {
+        let r: ShardEntryRecord = records::from_json(v).map_err(|e| format!("{file}: {e}"))?;
+        if r.engines.is_empty() {
+            return Err(format!("{file}: 'engines' is empty"));
+        }
+        if r.players.len() != r.engines.len() {
             return Err(format!("{file}: 'players' does not match 'engines'"));
         }
-        let players = players
+        let players: Vec<Wdl> = r
+            .players
             .iter()
-            .map(|p| {
-                Ok(Wdl::new(
-                    count(p, "wins", file)?,
-                    count(p, "draws", file)?,
-                    count(p, "losses", file)?,
-                ))
-            })
-            .collect::<Result<Vec<Wdl>, String>>()?;
-        let games = count(v, "games_played", file)? as u64;
+            .map(|p| Wdl::new(p.wins, p.draws, p.losses))
+            .collect();
+        let games = r.games_played;
+        fit_count(games, "games_played").map_err(|e| format!("{file}: {e}"))?;
         if players[0].games() as u64 != games {
             return Err(format!(
                 "{file}: 'games_played' {games} is not the first player's {} games",
                 players[0].games()
             ));
         }
-        let pairs = pair_counts(v, file)?;
+        let pairs = r.pairs.map(|p| Pairs { counts: p.counts });
         if let Some(p) = pairs {
             if 2 * p.pairs() as u64 > games {
                 return Err(format!("{file}: more pairs than games"));
             }
         }
-        let faults = match v.get("faults").and_then(Json::as_array) {
-            Some(list) => list
-                .iter()
-                .map(|f| counts_by_kind(Some(f), file))
-                .collect::<Result<Vec<_>, _>>()?,
-            None => vec![BTreeMap::new(); engines.len()],
+        let faults = r
+            .faults
+            .unwrap_or_else(|| vec![BTreeMap::new(); r.engines.len()]);
+        for f in faults.iter().chain([&r.terminations]) {
+            check_counts(f, file)?;
+        }
+        let thinking = match &r.thinking {
+            None => Err("no 'thinking', a summary from before it was written".into()),
+            Some(t) => ThinkingTally::from_json(t, &r.engines),
         };
         Ok(ShardEntry {
             file: file.to_string(),
             via_merged,
-            identity,
-            status: field(v, "status", file)?
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
+            identity: r.identity,
+            status: r.status,
             players,
             pairs,
             games,
-            terminations: counts_by_kind(v.get("terminations"), file)?,
+            terminations: r.terminations,
             faults,
-            disagreements: v
-                .get("disagreements")
-                .and_then(Json::as_array)
-                .map(|ds| {
-                    ds.iter()
-                        .map(|d| d.as_str().unwrap_or_default().to_string())
-                        .collect()
-                })
-                .unwrap_or_default(),
-            sprt: sprt_of(v),
-            thinking: thinking_of(v, &engines),
-            engines,
+            disagreements: r.disagreements,
+            sprt: r.sprt.as_ref().map(sprt_of),
+            thinking,
+            engines: r.engines,
         })
     }
 
@@ -236,7 +173,7 @@ impl ShardEntry {
         let names: Vec<&str> = self.engines.iter().map(String::as_str).collect();
         ShardEntryRecord {
             file: self.file.clone(),
-            identity: self.identity.to_json(),
+            identity: self.identity.clone(),
             status: self.status.clone(),
             engines: self.engines.clone(),
             players: self
@@ -251,7 +188,7 @@ impl ShardEntry {
             games_played: self.games,
             pairs: self.pairs.map(|p| PairCounts { counts: p.counts }),
             terminations: self.terminations.clone(),
-            faults: self.faults.clone(),
+            faults: Some(self.faults.clone()),
             disagreements: self.disagreements.clone(),
             // The SPRT the shard ran, read on the shard's own games.
             sprt: self.sprt.map(|s| {
@@ -273,16 +210,6 @@ impl ShardEntry {
             ..e.clone()
         };
         bare(self) == bare(other)
-    }
-}
-
-/// A summary's thinking for the engines `engines`, or why it has none that adds up.
-fn thinking_of(v: &Json, engines: &[String]) -> Result<ThinkingTally, String> {
-    match v.get("thinking") {
-        None | Some(Json::Null) => {
-            Err("no 'thinking', a summary from before it was written".into())
-        }
-        Some(t) => ThinkingTally::from_json(t, engines),
     }
 }
 
@@ -327,8 +254,6 @@ fn sum_thinking(shards: &[ShardEntry]) -> Result<Option<ThinkingTally>, String> 
     Ok(Some(sum))
 }
 
-/// The fields that say how games ended: endings by kind, each engine's faults, and the
-/// referee's disagreements (a shard and a merged summary write them alike).
 /// The shard entries of one summary file: itself if it is a shard, its list if it is a merge.
 fn entries(file: &str, v: &Json) -> Result<Vec<ShardEntry>, String> {
     if v.get("format").and_then(Json::as_str) != Some(SUMMARY_FORMAT) {
@@ -347,15 +272,18 @@ fn entries(file: &str, v: &Json) -> Result<Vec<ShardEntry>, String> {
     }
     match v.get("kind").and_then(Json::as_str) {
         Some("shard") => Ok(vec![ShardEntry::read(v, file, false)?]),
-        Some("merged") => field(v, "shards", file)?
-            .as_array()
-            .ok_or_else(|| format!("{file}: 'shards' is not a list"))?
-            .iter()
-            .map(|e| {
-                let inner = e.get("file").and_then(Json::as_str).unwrap_or("?");
-                ShardEntry::read(e, &format!("{inner} (in {file})"), true)
-            })
-            .collect(),
+        Some("merged") => {
+            let list = v
+                .get("shards")
+                .and_then(Json::as_array)
+                .ok_or_else(|| format!("{file}: 'shards' is not a list"))?;
+            list.iter()
+                .map(|e| {
+                    let inner = e.get("file").and_then(Json::as_str).unwrap_or("?");
+                    ShardEntry::read(e, &format!("{inner} (in {file})"), true)
+                })
+                .collect()
+        }
         other => Err(format!("{file}: unknown kind {other:?}")),
     }
 }
@@ -617,23 +545,17 @@ impl Merged {
             kind: "merged",
             engines: self.engines.clone(),
             games_played: self.games,
-            totals: WdlRecord::of(&self.players[0]),
-            pairs: self.pairs.as_ref().map(PairsRecord::of),
-            players: self
-                .engines
-                .iter()
-                .zip(&self.players)
-                .map(|(name, wdl)| PlayerRecord {
-                    name: name.clone(),
-                    wdl: WdlRecord::of(wdl),
-                    starts: None,
-                })
-                .collect(),
-            sprt: self.sprt.as_ref().map(|(s, o)| SprtRecord::of(s, o)),
-            terminations: self.terminations.clone(),
-            faults: self.faults.clone(),
+            results: ResultsRecord::of(
+                &self.engines,
+                &self.players,
+                self.pairs.as_ref(),
+                None,
+                self.sprt.as_ref().map(|(s, o)| SprtRecord::of(s, o)),
+                self.terminations.clone(),
+                self.faults.clone(),
+            ),
             disagreements: self.disagreements.clone(),
-            thinking: self.thinking.as_ref().map(|t| t.json(&names)),
+            thinking: self.thinking.as_ref().map(|t| t.record(&names)),
             shards: self.shards.iter().map(ShardEntry::record).collect(),
         }
     }
@@ -778,5 +700,22 @@ mod tests {
         // The shard given directly is the one kept, with its own times.
         let first = &m.json()["thinking"][0]["phases"][0];
         assert_eq!(first["total_ms"], 3 * 12 + 50);
+    }
+
+    #[test]
+    fn hostile_counts_are_refused_with_the_field_named() {
+        let (file, v) = shard(1, None);
+        let mut empty = v.clone();
+        empty["engines"] = json!([]);
+        empty["players"] = json!([]);
+        let err = merge(&[(file.clone(), empty)], SprtFlag::Unset, None).err();
+        assert_eq!(err.as_deref(), Some("s1.json: 'engines' is empty"));
+        let mut huge = v;
+        huge["players"][1]["losses"] = json!(1u64 << 40);
+        let err = merge(&[(file, huge)], SprtFlag::Unset, None).err();
+        assert_eq!(
+            err.as_deref(),
+            Some("s1.json: 'losses' 1099511627776 is out of range")
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! - [`engine`]: engine processes and the protocol client (UGI, UCI and UAI spellings).
 //! - [`referee`]: plays one game, checks every move, decides the result, records faults.
 //! - [`tc`]: time controls and clocks. [`openings`]: opening files and random openings.
-//! - [`stats`]: Elo, error bars, LOS, SPRT. [`record`]: PGN-like records. [`json`]: summary.
+//! - [`stats`]: Elo, error bars, LOS, SPRT. [`pgn`]: PGN-like game records. [`json`]: summary.
 //! - [`identity`]: what makes a shard itself. [`journal`]: each game written as it ends, so a
 //!   stopped match resumes. [`merge`]: shards added up, or refused when they cannot be.
 //! - [`records`]: the JSON summaries as typed records. [`report`]: the progress line, the
@@ -17,13 +17,13 @@ pub mod journal;
 pub mod json;
 pub mod merge;
 pub mod openings;
-pub mod preset;
-pub mod record;
+pub mod pgn;
 pub mod records;
 pub mod referee;
 pub mod report;
 pub mod stats;
 pub mod tc;
+pub mod testing_stage;
 pub mod thinking;
 
 pub use args::MatchArgs;
@@ -38,7 +38,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::bounded_io::Output;
-use engine::{Engine, EngineSpec};
+use engine::{EngineProcess, EngineSpec};
 use identity::{engine_identity, ShardIdentity};
 use journal::{journal_path, read_journal, Journal};
 use json::Json;
@@ -118,7 +118,7 @@ fn random_recipe(plies: u32, quiet: bool) -> RandomOpening {
 }
 
 /// Faults tolerated whatever the share: a long match may see a rare crash without failing.
-pub const FAULTS_TOLERATED: u32 = 2;
+pub const FAULTS_TOLERATED: u64 = 2;
 
 /// One scheduled game.
 #[derive(Clone, Debug)]
@@ -218,10 +218,10 @@ pub struct Tally {
     /// Each engine's results against all others.
     pub per_engine: Vec<Wdl>,
     /// Terminations by keyword.
-    pub terminations: BTreeMap<String, u32>,
+    pub terminations: BTreeMap<String, u64>,
     /// Each engine's faults (the games it lost by a crash, time forfeit, garbage or illegal
     /// move), by keyword.
-    pub faults: Vec<BTreeMap<String, u32>>,
+    pub faults: Vec<BTreeMap<String, u64>>,
     /// Number of `query` disagreements.
     pub disagreements: usize,
     /// The first engine's completed game pairs (two-engine matches only).
@@ -243,7 +243,7 @@ impl Tally {
     }
 
     /// Games ended by a fault, all engines together.
-    pub fn fault_count(&self) -> u32 {
+    pub fn fault_count(&self) -> u64 {
         self.faults.iter().flat_map(|f| f.values()).sum()
     }
 
@@ -337,7 +337,7 @@ fn check_engines_start(config: &MatchConfig) -> Result<Vec<Option<String>>, Stri
         .engines
         .iter()
         .map(|spec| {
-            let mut engine = Engine::new(spec.clone());
+            let mut engine = EngineProcess::new(spec.clone());
             engine
                 .ensure_started(&config.settings.rules)
                 .map_err(|e| format!("the engine '{}' cannot start: {e}", spec.name))?;
@@ -523,7 +523,7 @@ impl<'a> Results<'a> {
         tally.add(&record, self.pair_of.get(&record.number).copied());
         if let Some(file) = self.pgn.as_mut() {
             file.write_all(
-                record::format_record(&record, &config.settings, &self.start_fen).as_bytes(),
+                pgn::format_record(&record, &config.settings, &self.start_fen).as_bytes(),
             )
             .and_then(|_| file.flush())
             .map_err(|e| format!("cannot write the records: {e}"))?;
@@ -566,7 +566,8 @@ fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
         let settings = config.settings.clone();
         let specs = config.engines.clone();
         threads.push(thread::spawn(move || {
-            let mut engines: Vec<Engine> = specs.into_iter().map(Engine::new).collect();
+            let mut engines: Vec<EngineProcess> =
+                specs.into_iter().map(EngineProcess::new).collect();
             let mut reported = vec![0u32; engines.len()];
             loop {
                 if stop.load(Ordering::Relaxed) {
@@ -679,7 +680,7 @@ fn write_summary(
 }
 
 /// Plays one scheduled game with this worker's engines.
-fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRecord {
+fn play_job(settings: &GameSettings, engines: &mut [EngineProcess], job: Job) -> GameRecord {
     // Borrow the two engines of the job mutably at once.
     let (w, b) = (job.white, job.black);
     let (white, black) = if w < b {
@@ -690,7 +691,7 @@ fn play_job(settings: &GameSettings, engines: &mut [Engine], job: Job) -> GameRe
         (&mut hi[0], &mut lo[b])
     };
     let names = [white.spec.name.clone(), black.spec.name.clone()];
-    let tc = |e: &Engine| e.spec.limit.unwrap_or(settings.tc).describe();
+    let tc = |e: &EngineProcess| e.spec.limit.unwrap_or(settings.tc).describe();
     let time_controls = [tc(white), tc(black)];
     let played = play_game(settings, [white, black], &job.opening);
     GameRecord {

@@ -6,8 +6,9 @@ use mingmang::rules::random::RandomOpening;
 pub use mingmang::rules::random::Stream;
 use mingmang::rules::{format_position, parse_position, Game, Rules};
 
-/// Where a game starts: a position string (or the start position) and moves played from it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where a game starts: a position string (or the start position) and moves played from it;
+/// written so in each game of the match journal.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Opening {
     /// The position string to start from; `None` for the start position.
     pub fen: Option<String>,

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use super::engine::{describe, Engine, Fault};
+use serde::{Deserialize, Serialize};
+
+use super::engine::{describe, EngineProcess, Fault};
 use super::openings::Opening;
 use super::tc::{Clocks, TimeControl};
 use super::thinking::Thought;
@@ -142,8 +144,9 @@ pub struct GameSettings {
     pub margin: Duration,
 }
 
-/// Everything recorded about one finished game.
-#[derive(Clone, Debug)]
+/// Everything recorded about one finished game; as it serialises, one line of the match
+/// journal ([`super::journal`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game's number in the schedule, from 1.
     pub number: usize,
@@ -162,14 +165,17 @@ pub struct GameRecord {
     /// The moves the engines played.
     pub moves: Vec<String>,
     /// The result.
+    #[serde(with = "super::journal::result_text")]
     pub result: GameResult,
     /// Why the game ended.
+    #[serde(flatten, with = "super::journal::ending_fields")]
     pub termination: Termination,
     /// Places where an engine's `query` answers differed from the referee.
     pub disagreements: Vec<String>,
     /// White's and Black's time controls (the match's, or an engine's own `depth=`/`nodes=`).
     pub time_controls: [String; 2],
     /// Each move of `moves`' thinking (empty in journals written before it was kept).
+    #[serde(flatten, with = "super::journal::thinking_lists")]
     pub thinking: Vec<Thought>,
 }
 
@@ -207,7 +213,11 @@ impl Played {
 
 /// Plays one game: `engines[0]` is White, `engines[1]` Black. Never fails: every failure of an
 /// engine becomes a loss for it, and the engine is discarded so it restarts for the next game.
-pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &Opening) -> Played {
+pub fn play_game(
+    settings: &GameSettings,
+    engines: [&mut EngineProcess; 2],
+    opening: &Opening,
+) -> Played {
     let mut engines = engines;
     let rules = settings.rules;
     let mut game = opening
@@ -289,7 +299,7 @@ pub fn play_game(settings: &GameSettings, engines: [&mut Engine; 2], opening: &O
 /// side to move's engine with the position and its time, and an engine that crashes or
 /// answers after its time plus the margin forfeits.
 struct Seats<'a> {
-    engines: [&'a mut Engine; 2],
+    engines: [&'a mut EngineProcess; 2],
     clocks: Clocks,
     settings: &'a GameSettings,
     opening: &'a Opening,
@@ -365,7 +375,7 @@ impl Player for Seats<'_> {
 /// where it disagrees with the referee. The final position is sent first, so the engine
 /// answers about the same game the referee judged.
 fn ask_engines(
-    engines: &mut [&mut Engine; 2],
+    engines: &mut [&mut EngineProcess; 2],
     opening: &Opening,
     played: &[String],
     result: GameResult,

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use super::json::Json;
 use super::records::{
-    self, decision_text, GameEntry, PairsRecord, PlayerRecord, ShardSummary, SprtRecord, WdlRecord,
-    SUMMARY_FORMAT, SUMMARY_VERSION,
+    self, decision_text, GameEntry, ResultsRecord, ShardSummary, SprtRecord, SUMMARY_FORMAT,
+    SUMMARY_VERSION,
 };
 use super::referee::GameRecord;
 use super::stats::{
@@ -208,19 +208,20 @@ pub fn summary_json(config: &MatchConfig, report: &MatchReport, tally: &Tally) -
 pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) -> ShardSummary {
     let s = &config.settings;
     let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    let engines: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     ShardSummary {
         format: SUMMARY_FORMAT,
         version: SUMMARY_VERSION,
         kind: "shard",
         status: report.status.clone(),
-        identity: report.identity.to_json(),
+        identity: report.identity.clone(),
         engine_commands: report.engines_about.clone(),
         openings_file: match &config.openings {
             OpeningSource::List { path, .. } => Some(path.clone()),
             _ => None,
         },
         journal: report.journal.as_ref().map(|p| p.display().to_string()),
-        engines: config.engines.iter().map(|e| e.name.clone()).collect(),
+        engines: engines.clone(),
         games_scheduled: report.scheduled,
         games_played: report.records.len(),
         variant: s.variant.clone(),
@@ -228,26 +229,18 @@ pub fn shard_summary(config: &MatchConfig, report: &MatchReport, tally: &Tally) 
         rules: s.rules.to_string(),
         time_control: time_control_text(config),
         seed: config.seed as i64,
-        totals: WdlRecord::of(&tally.per_engine[0]),
-        pairs: (config.engines.len() == 2).then(|| PairsRecord::of(&tally.pairs)),
-        players: config
-            .engines
-            .iter()
-            .zip(&tally.per_engine)
-            .zip(&report.engine_starts)
-            .map(|((spec, wdl), starts)| PlayerRecord {
-                name: spec.name.clone(),
-                wdl: WdlRecord::of(wdl),
-                starts: Some(*starts),
-            })
-            .collect(),
-        sprt: config
-            .sprt
-            .as_ref()
-            .map(|sprt| SprtRecord::of(sprt, &report.sprt.unwrap_or_else(SprtOutcome::undecided))),
-        terminations: tally.terminations.clone(),
-        faults: tally.faults.clone(),
-        thinking: tally.thinking.json(&names),
+        results: ResultsRecord::of(
+            &engines,
+            &tally.per_engine,
+            (engines.len() == 2).then_some(&tally.pairs),
+            Some(&report.engine_starts),
+            config.sprt.as_ref().map(|sprt| {
+                SprtRecord::of(sprt, &report.sprt.unwrap_or_else(SprtOutcome::undecided))
+            }),
+            tally.terminations.clone(),
+            tally.faults.clone(),
+        ),
+        thinking: tally.thinking.record(&names),
         disagreements: report
             .records
             .iter()
@@ -297,16 +290,29 @@ mod tests {
         Sprt::parse(&["elo0=0", "elo1=10", "model=pairs"]).unwrap()
     }
 
+    /// H1 accepted after `at` games at the LLR `llr_then`, the LLR over all games `llr`.
+    fn accepted(llr: f64, at: usize, llr_then: f64) -> SprtOutcome {
+        SprtOutcome {
+            llr,
+            decision: SprtDecision::AcceptH1,
+            decided_at: Some((at, llr_then)),
+        }
+    }
+
+    /// The SPRT's line after `games` games and its JSON record, for `outcome`.
+    fn line_and_json(outcome: &SprtOutcome, games: usize) -> (String, String) {
+        let record = SprtRecord::of(&sprt(), outcome);
+        (
+            sprt_text(&sprt(), outcome, games),
+            json::render(&records::to_json(&record)),
+        )
+    }
+
     /// A decision taken before the last games counted says where it was taken, in the text
     /// and in the JSON, beside the LLR over all the games.
     #[test]
     fn a_kept_decision_says_where_it_was_taken() {
-        let outcome = SprtOutcome {
-            llr: 2.826,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((324, 2.978)),
-        };
-        let text = sprt_text(&sprt(), &outcome, 326);
+        let (text, json) = line_and_json(&accepted(2.826, 324, 2.978), 326);
         assert!(
             text.contains(
                 "LLR 2.826 [-2.944, 2.944] H1 accepted after 324 games (LLR 2.978); \
@@ -314,7 +320,6 @@ mod tests {
             ),
             "{text}"
         );
-        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &outcome)));
         assert!(json.contains("\"decision\": \"H1 accepted\""), "{json}");
         assert!(json.contains("\"decided_after_games\": 324"), "{json}");
         assert!(json.contains("\"llr_at_decision\": 2.978"), "{json}");
@@ -324,23 +329,16 @@ mod tests {
     /// Decided on the last game counted, or not at all: the line is as it always was.
     #[test]
     fn a_decision_on_the_last_game_needs_no_note() {
-        let at_the_end = SprtOutcome {
-            llr: 3.0,
-            decision: SprtDecision::AcceptH1,
-            decided_at: Some((300, 3.0)),
-        };
-        let text = sprt_text(&sprt(), &at_the_end, 300);
+        let (text, _) = line_and_json(&accepted(3.0, 300, 3.0), 300);
         assert!(
             text.ends_with("LLR 3.000 [-2.944, 2.944] H1 accepted\n"),
             "{text}"
         );
-        let open = SprtOutcome::on_all_games(&sprt(), 1.5);
-        let text = sprt_text(&sprt(), &open, 300);
+        let (text, json) = line_and_json(&SprtOutcome::on_all_games(&sprt(), 1.5), 300);
         assert!(
             text.ends_with("LLR 1.500 [-2.944, 2.944] undecided\n"),
             "{text}"
         );
-        let json = json::render(&records::to_json(&SprtRecord::of(&sprt(), &open)));
         assert!(json.contains("\"decided_after_games\": null"), "{json}");
     }
 }

@@ -3,7 +3,10 @@
 //! opening and spends the clock on a decided ending), where the score alone shows it only
 //! after hundreds of games, if at all.
 
-use super::json::{self, Json};
+use serde::{Deserialize, Serialize};
+
+use super::json::Json;
+use super::records;
 use super::referee::GameRecord;
 
 /// One move's thinking: the time from `go` to `bestmove`, and the depth of the engine's last
@@ -89,43 +92,72 @@ impl PhaseSums {
         }
     }
 
-    /// The JSON fields: moves, mean milliseconds and depth (to a tenth; `null` if none), then
-    /// the exact sums behind the means, which a merge of shards adds up (rounded means do
-    /// not add up).
-    fn fields(&self) -> Vec<(&'static str, Json)> {
-        let num = |v: Option<f64>| v.map_or(Json::Null, |x| Json::from((x * 10.0).round() / 10.0));
-        vec![
-            ("moves", Json::from(self.moves)),
-            ("mean_ms", num(self.mean_ms())),
-            ("mean_depth", num(self.mean_depth())),
-            ("total_ms", Json::from(self.ms)),
-            ("depth_moves", Json::from(self.depth_moves)),
-            ("depth_sum", Json::from(self.depth_sum)),
-        ]
+    /// The record of these sums, its phase labelled `plies` (none for a whole game).
+    fn record(&self, plies: Option<String>) -> PhaseRecord {
+        let tenth = |v: Option<f64>| v.map(|x| (x * 10.0).round() / 10.0);
+        PhaseRecord {
+            plies,
+            moves: Some(self.moves),
+            mean_ms: tenth(self.mean_ms()),
+            mean_depth: tenth(self.mean_depth()),
+            total_ms: Some(self.ms),
+            depth_moves: Some(self.depth_moves),
+            depth_sum: Some(self.depth_sum),
+        }
     }
+}
 
-    /// Reads the sums of [`PhaseSums::fields`] back (the means are derived, so not read).
-    fn from_fields(v: &Json) -> Result<PhaseSums, String> {
-        let count = |key: &str| {
-            v.get(key)
-                .and_then(Json::as_u64)
-                .ok_or_else(|| match v.get(key) {
-                    // A summary written before the sums were kept has the means alone.
-                    None => format!("no '{key}', a summary from before the sums were written"),
-                    Some(_) => format!("'{key}' is not a count"),
-                })
+/// One phase in a summary's `thinking` (or a whole game, without `plies`, the phase's plies
+/// as `1-100`): moves, mean milliseconds and depth (to a tenth; `null` if none), then the
+/// exact sums behind the means (milliseconds, moves that reported a depth, their depths),
+/// which a merge of shards adds up (rounded means do not add up). A summary written before
+/// the sums were kept has the means alone, so every count reads as absent if missing, and
+/// [`PhaseRecord::sums`] says which is.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PhaseRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<String>,
+    pub moves: Option<u64>,
+    // The means are derived from the sums, so written for readers and never read back.
+    #[serde(skip_deserializing)]
+    pub mean_ms: Option<f64>,
+    #[serde(skip_deserializing)]
+    pub mean_depth: Option<f64>,
+    pub total_ms: Option<u64>,
+    pub depth_moves: Option<u64>,
+    pub depth_sum: Option<u64>,
+}
+
+impl PhaseRecord {
+    /// The sums of the record (the means are derived, so not read).
+    pub fn sums(&self) -> Result<PhaseSums, String> {
+        let count = |n: Option<u64>, key: &str| {
+            n.ok_or_else(|| format!("no '{key}', a summary from before the sums were written"))
         };
         let sums = PhaseSums {
-            moves: count("moves")?,
-            ms: count("total_ms")?,
-            depth_moves: count("depth_moves")?,
-            depth_sum: count("depth_sum")?,
+            moves: count(self.moves, "moves")?,
+            ms: count(self.total_ms, "total_ms")?,
+            depth_moves: count(self.depth_moves, "depth_moves")?,
+            depth_sum: count(self.depth_sum, "depth_sum")?,
         };
         if sums.depth_moves > sums.moves {
             return Err("more moves with a depth than moves".into());
         }
         Ok(sums)
     }
+}
+
+/// One engine in a summary's `thinking`: its name, its whole games and its phases.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EngineThinking {
+    /// The engine's name.
+    pub name: String,
+    /// Over whole games; written for readers, not read back (the phases add up to it).
+    #[serde(skip_deserializing)]
+    pub all: PhaseRecord,
+    /// Phase by phase.
+    pub phases: Vec<PhaseRecord>,
 }
 
 /// Every engine's thinking by phase, over the games counted.
@@ -215,7 +247,8 @@ impl ThinkingTally {
     /// Reads [`ThinkingTally::json`] back for the engines `names`, in their order: the sums
     /// of each phase, and its phases from the `plies` labels.
     pub fn from_json(v: &Json, names: &[String]) -> Result<ThinkingTally, String> {
-        let entries = v.as_array().ok_or("'thinking' is not a list")?;
+        let entries: Vec<EngineThinking> =
+            records::from_json(v).map_err(|e| format!("'thinking' does not read: {e}"))?;
         if entries.len() != names.len() {
             return Err(format!(
                 "'thinking' has {} engines, not {}",
@@ -225,20 +258,18 @@ impl ThinkingTally {
         }
         let mut tally = ThinkingTally::default();
         for (entry, name) in entries.iter().zip(names) {
-            if entry.get("name").and_then(Json::as_str) != Some(name.as_str()) {
+            if entry.name != *name {
                 return Err(format!(
                     "'thinking' does not name the engine {name} in turn"
                 ));
             }
-            let phases = entry
-                .get("phases")
-                .and_then(Json::as_array)
-                .filter(|p| p.len() == PHASES)
-                .ok_or_else(|| format!("{name}'s 'phases' are not {PHASES}"))?;
-            tally.read_labels(phases)?;
+            if entry.phases.len() != PHASES {
+                return Err(format!("{name}'s 'phases' are not {PHASES}"));
+            }
+            tally.read_labels(&entry.phases)?;
             let mut sums = [PhaseSums::default(); PHASES];
-            for (slot, phase) in sums.iter_mut().zip(phases) {
-                *slot = PhaseSums::from_fields(phase).map_err(|e| format!("{name}: {e}"))?;
+            for (slot, phase) in sums.iter_mut().zip(&entry.phases) {
+                *slot = phase.sums().map_err(|e| format!("{name}: {e}"))?;
             }
             tally.sums.push(sums);
         }
@@ -248,8 +279,8 @@ impl ThinkingTally {
     /// Takes the phases' length from their `plies` labels (`1-100`: 100 plies each), or checks
     /// the labels against the length already taken: every label must be the one
     /// [`ThinkingTally::new`] would write, so that equal lengths mean equal phases.
-    fn read_labels(&mut self, phases: &[Json]) -> Result<(), String> {
-        let label = |k: usize| phases[k].get("plies").and_then(Json::as_str);
+    fn read_labels(&mut self, phases: &[PhaseRecord]) -> Result<(), String> {
+        let label = |k: usize| phases[k].plies.as_deref();
         if self.phase_plies == 0 {
             self.phase_plies = label(0)
                 .and_then(|l| l.strip_prefix("1-"))
@@ -299,76 +330,23 @@ impl ThinkingTally {
 
     /// The summary's `thinking` entry: per engine, by phase and over all.
     pub fn json(&self, names: &[&str]) -> Json {
-        Json::Array(
-            names
-                .iter()
-                .enumerate()
-                .map(|(e, name)| {
-                    let phases = (0..PHASES)
-                        .map(|k| {
-                            let mut f = vec![("plies", json::text(self.phase_label(k)))];
-                            f.extend(self.sums[e][k].fields());
-                            json::obj(f)
-                        })
-                        .collect();
-                    json::obj(vec![
-                        ("name", json::text(*name)),
-                        ("all", json::obj(self.total(e).fields())),
-                        ("phases", Json::Array(phases)),
-                    ])
-                })
-                .collect(),
-        )
+        records::to_json(&self.record(names))
     }
-}
 
-/// A game's thinking as journal fields: the milliseconds and the depths (`null` where none
-/// was reported), one per engine move.
-pub fn journal_fields(thinking: &[Thought]) -> [(&'static str, Json); 2] {
-    [
-        (
-            "think_ms",
-            Json::Array(thinking.iter().map(|t| Json::from(t.ms)).collect()),
-        ),
-        (
-            "depths",
-            Json::Array(
-                thinking
-                    .iter()
-                    .map(|t| t.depth.map_or(Json::Null, Json::from))
+    /// The records of [`ThinkingTally::json`].
+    pub fn record(&self, names: &[&str]) -> Vec<EngineThinking> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(e, name)| EngineThinking {
+                name: name.to_string(),
+                all: self.total(e).record(None),
+                phases: (0..PHASES)
+                    .map(|k| self.sums[e][k].record(Some(self.phase_label(k))))
                     .collect(),
-            ),
-        ),
-    ]
-}
-
-/// Reads [`journal_fields`] back from a journal line; a line written before they existed has
-/// neither and gives no thinking.
-pub fn from_journal(v: &Json) -> Result<Vec<Thought>, String> {
-    let (Some(ms), Some(depths)) = (v.get("think_ms"), v.get("depths")) else {
-        return Ok(Vec::new());
-    };
-    let (Some(ms), Some(depths)) = (ms.as_array(), depths.as_array()) else {
-        return Err("'think_ms' and 'depths' must be lists".into());
-    };
-    if ms.len() != depths.len() {
-        return Err("'think_ms' and 'depths' differ in length".into());
+            })
+            .collect()
     }
-    ms.iter()
-        .zip(depths)
-        .map(|(m, d)| {
-            let ms = m.as_u64().ok_or("'think_ms' holds a non-count")?;
-            let depth = match d {
-                Json::Null => None,
-                d => Some(
-                    d.as_u64()
-                        .and_then(|d| u32::try_from(d).ok())
-                        .ok_or("'depths' holds a non-depth")?,
-                ),
-            };
-            Ok(Thought { ms, depth })
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -469,7 +447,7 @@ mod tests {
         let mut v = sample(400, 3).json(&["a", "b"]);
         assert!(ThinkingTally::from_json(&v, &["a".into()]).is_err());
         assert!(ThinkingTally::from_json(&v, &["b".into(), "a".into()]).is_err());
-        v[1]["phases"][2]["plies"] = json::text("201-250");
+        v[1]["phases"][2]["plies"] = Json::from("201-250");
         let err = ThinkingTally::from_json(&v, &names()).unwrap_err();
         assert!(err.contains("not 1-100, 101-200, 201-300, 301-"), "{err}");
         // An older summary: the means alone.
@@ -481,24 +459,5 @@ mod tests {
         }
         let err = ThinkingTally::from_json(&old, &names()).unwrap_err();
         assert!(err.contains("no 'total_ms'"), "{err}");
-    }
-
-    #[test]
-    fn journal_fields_read_back() {
-        let thinking = vec![
-            Thought {
-                ms: 88,
-                depth: Some(9),
-            },
-            Thought { ms: 3, depth: None },
-        ];
-        let v = json::obj(journal_fields(&thinking).to_vec());
-        assert_eq!(from_journal(&v).unwrap(), thinking);
-        assert_eq!(from_journal(&json::obj(vec![])).unwrap(), vec![]);
-        let bad = json::obj(vec![
-            ("think_ms", Json::Array(vec![Json::from(1)])),
-            ("depths", Json::Array(vec![])),
-        ]);
-        assert!(from_journal(&bad).is_err());
     }
 }

@@ -11,7 +11,7 @@ use super::tc::TimeControl;
 
 /// A stage of testing a change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Preset {
+pub enum TestingStage {
     /// Screening: 3,000 nodes a move. Cheap and the same on every machine, but says nothing
     /// about time; a change that passes goes on to `stc`.
     Screen,
@@ -26,16 +26,16 @@ pub enum Preset {
 /// with both colours), unless `--openings` or `--random-openings` is given.
 pub const PRESET_OPENING_PLIES: u32 = 8;
 
-impl Preset {
+impl TestingStage {
     /// The limit per move of this stage.
     pub fn time_control(self) -> TimeControl {
         match self {
-            Preset::Screen => TimeControl::Nodes(3000),
-            Preset::Stc => TimeControl::Clock {
+            TestingStage::Screen => TimeControl::Nodes(3000),
+            TestingStage::Stc => TimeControl::Clock {
                 base_ms: 4000,
                 inc_ms: 40,
             },
-            Preset::Ltc => TimeControl::Clock {
+            TestingStage::Ltc => TimeControl::Clock {
                 base_ms: 16000,
                 inc_ms: 160,
             },
@@ -61,17 +61,17 @@ impl Preset {
     /// The most games the stage plays if its SPRT has not decided by then.
     pub fn max_games(self) -> u32 {
         match self {
-            Preset::Screen | Preset::Stc => 4000,
-            Preset::Ltc => 2000,
+            TestingStage::Screen | TestingStage::Stc => 4000,
+            TestingStage::Ltc => 2000,
         }
     }
 
     /// The preset's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Preset::Screen => "screen",
-            Preset::Stc => "stc",
-            Preset::Ltc => "ltc",
+            TestingStage::Screen => "screen",
+            TestingStage::Stc => "stc",
+            TestingStage::Ltc => "ltc",
         }
     }
 
@@ -105,7 +105,10 @@ mod tests {
                 base_ms: b4,
                 inc_ms: i4,
             },
-        ) = (Preset::Stc.time_control(), Preset::Ltc.time_control())
+        ) = (
+            TestingStage::Stc.time_control(),
+            TestingStage::Ltc.time_control(),
+        )
         else {
             panic!("STC and LTC are clocks");
         };
@@ -114,7 +117,7 @@ mod tests {
 
     #[test]
     fn every_preset_is_valid_flags() {
-        for p in [Preset::Screen, Preset::Stc, Preset::Ltc] {
+        for p in [TestingStage::Screen, TestingStage::Stc, TestingStage::Ltc] {
             Sprt::parse(&p.sprt_words()).expect("the SPRT words parse");
             let flags = p.flags();
             assert!(flags.contains("--sprt elo0=0 elo1=10"), "{flags}");
@@ -124,10 +127,10 @@ mod tests {
             }
         }
         assert_eq!(
-            Preset::Stc.flags().split_whitespace().nth(1),
+            TestingStage::Stc.flags().split_whitespace().nth(1),
             Some("4+0.04")
         );
-        for p in [Preset::Screen, Preset::Stc, Preset::Ltc] {
+        for p in [TestingStage::Screen, TestingStage::Stc, TestingStage::Ltc] {
             use clap::ValueEnum;
             assert_eq!(p.to_possible_value().unwrap().get_name(), p.name());
         }
@@ -136,7 +139,7 @@ mod tests {
     #[test]
     fn the_data_guide_lists_each_preset_as_it_is() {
         let guide = include_str!("../../../../docs/data.md");
-        for p in [Preset::Screen, Preset::Stc, Preset::Ltc] {
+        for p in [TestingStage::Screen, TestingStage::Stc, TestingStage::Ltc] {
             let row = format!("| `--preset {}` | `{}` |", p.name(), p.flags());
             assert!(guide.contains(&row), "docs/data.md lacks {row}");
         }

@@ -76,7 +76,7 @@ pub enum RecordScore {
 impl fmt::Display for RecordScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordScore::Cp(cp) => write!(f, "{cp}"),
+            RecordScore::Cp(cp) => cp.fmt(f),
             RecordScore::Mate(n) => write!(f, "mate {n}"),
         }
     }
