@@ -582,3 +582,43 @@ fn the_gogui_guide_lists_every_gtp_flag() {
         );
     }
 }
+
+/// The README's layout names every source file of every crate (a `mod.rs` through its folder),
+/// so a newcomer finds each module there; a file added without its line fails here.
+#[test]
+fn the_readme_layout_names_every_module() {
+    let layout = README
+        .split("\n## Layout\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README has a Layout section");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    for dir in [
+        "crates/rules/src",
+        "src",
+        "crates/tools/src",
+        "web/src",
+        "python/src",
+    ] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(folder) = stack.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                if path.is_dir() {
+                    if !layout.contains(&format!("{name}/")) {
+                        missing.push(path.display().to_string());
+                    }
+                    stack.push(path);
+                } else if name.ends_with(".rs") && name != "mod.rs" && !layout.contains(&name) {
+                    missing.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the README's layout does not name {missing:?}"
+    );
+}
