@@ -36,33 +36,14 @@ fn limits(set: impl FnOnce(&mut Limits)) -> Limits {
 
 /// The clock parameters of the cases as `go` words, as the facade's limits, and the budget
 /// White to move gets: each makes a clock though it gives White no time of its own.
+#[rustfmt::skip] // One case a line: a table reads best as one.
 fn cases() -> Vec<(&'static str, Limits, Duration)> {
     vec![
-        (
-            "p1inc 0",
-            limits(|l| l.white_increment_ms = Some(0)),
-            budget(0),
-        ),
-        (
-            "p1inc 300",
-            limits(|l| l.white_increment_ms = Some(300)),
-            budget(300),
-        ),
-        (
-            "p2inc 300",
-            limits(|l| l.black_increment_ms = Some(300)),
-            budget(0),
-        ),
-        (
-            "movestogo 5",
-            limits(|l| l.moves_to_go = Some(5)),
-            budget(0),
-        ),
-        (
-            "p2time 5000",
-            limits(|l| l.black_time_ms = Some(5000)),
-            budget(0),
-        ),
+        ("p1inc 0", limits(|l| l.white_increment_ms = Some(0)), budget(0)),
+        ("p1inc 300", limits(|l| l.white_increment_ms = Some(300)), budget(300)),
+        ("p2inc 300", limits(|l| l.black_increment_ms = Some(300)), budget(0)),
+        ("movestogo 5", limits(|l| l.moves_to_go = Some(5)), budget(0)),
+        ("p2time 5000", limits(|l| l.black_time_ms = Some(5000)), budget(0)),
     ]
 }
 

@@ -24,6 +24,16 @@ use common::reference_relatives::{self as rel, Cell, Pos, Variant};
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::Game;
 
+/// A random ply limit from `min` to `min + span - 1` when `now`, otherwise none (the random
+/// number is drawn only when it is used, so the games stay as they were).
+fn random_limit(now: bool, rng: &mut Rng, min: u32, span: usize) -> Option<u32> {
+    if now {
+        Some(min + rng.below(span) as u32)
+    } else {
+        None
+    }
+}
+
 type MingMang = mm::RefGame;
 type Relatives = rel::RefGame;
 
@@ -120,11 +130,7 @@ mod ming_mang {
         for round in 0..8 {
             for &(w, h) in &sizes {
                 for bits in 0..16 {
-                    let limit = if round % 4 == 3 {
-                        Some(10 + run.rng.below(60) as u32)
-                    } else {
-                        None
-                    };
+                    let limit = random_limit(round % 4 == 3, &mut run.rng, 10, 60);
                     let pass = if round % 2 == 0 { 2 } else { 20 };
                     run.game(&ming_mang(w, h, bits, limit), &mm::start_fen(w, h), pass);
                 }
@@ -453,11 +459,7 @@ mod relatives {
         let mut run = Run::<Relatives>::new("start positions", 61);
         for v in Variant::ALL {
             for k in 0..12 {
-                let limit = if k % 4 == 3 {
-                    Some(20 + run.rng.below(100) as u32)
-                } else {
-                    None
-                };
+                let limit = random_limit(k % 4 == 3, &mut run.rng, 20, 100);
                 run.game(&v.rules(limit), v.start_fen(), 5);
             }
         }
@@ -477,11 +479,7 @@ mod relatives {
             let v = Variant::ALL[i % 6];
             let plies = 5 + run.rng.below(60);
             let fen = random_playout(v, &mut run.rng, plies);
-            let limit = if i % 3 == 0 {
-                Some(10 + run.rng.below(60) as u32)
-            } else {
-                None
-            };
+            let limit = random_limit(i % 3 == 0, &mut run.rng, 10, 60);
             run.game(&v.rules(limit), &fen, 5);
         }
         let s = run.finish();
@@ -498,11 +496,7 @@ mod relatives {
             let rng = &mut run.rng;
             let (white, black) = (4 + rng.below(13), 4 + rng.below(13));
             let fen = random_position(v, rng, white, black);
-            let limit = if i % 2 == 0 {
-                Some(15 + rng.below(50) as u32)
-            } else {
-                None
-            };
+            let limit = random_limit(i % 2 == 0, rng, 15, 50);
             run.game(&v.rules(limit), &fen, 5);
         }
         let s = run.finish();

@@ -175,6 +175,57 @@ fn expect_error(e: &mut Session, line: &str, needle: &str) {
     expect_error_in(e, line, needle, 1);
 }
 
+/// Bad lines that must each get an error containing the needle, and change nothing.
+const BAD_LINES: &[(&str, &str)] = &[
+    ("frobnicate", "unknown command 'frobnicate'"),
+    ("UCI", "unknown command 'UCI'"),
+    ("isready please", "unexpected 'please'"),
+    ("position", "'startpos' or 'fen'"),
+    ("position startpos moves a2b2 h7g7 b2a2 g7h7", "rule 7"),
+    ("position startpos moves a3a4", "cannot reach"),
+    (
+        "position startpos moves h7h6",
+        "black, but white is to move",
+    ),
+    ("position startpos moves a2", "not a move like a1a5"),
+    ("position startpos moves a9a8", "off the 8x8 board"),
+    (
+        "position startpos moves 0000",
+        "only allowed under territory",
+    ),
+    ("position fen", "needs a position string"),
+    ("position fen 4/4/4 w", "ranks"),
+    ("position fen wbbb/w2b/w2b/wwwb", "side to move"),
+    (
+        "position fen wbbb/w2b/w2b/wwwb w moves b1b5",
+        "off the 4x4 board",
+    ),
+    ("setoption", "'setoption' must be followed by 'name"),
+    ("setoption name", "needs an option name"),
+    ("setoption name Bogus value 3", "unknown option 'Bogus'"),
+    ("setoption name Hash", "needs 'value"),
+    ("setoption name Hash value -4", "out of range"),
+    (
+        "setoption name Hash value 99999999999",
+        "half of this machine's memory",
+    ),
+    ("setoption name Hash value lots", "whole number"),
+    ("setoption name Threads value 0", "out of range"),
+    ("setoption name MultiPV value 100000", "out of range"),
+    ("setoption name MoveOverhead value -1", "out of range"),
+    ("setoption name MaxPlies value -1", "out of range"),
+    ("setoption name BoardSize value 3x8", "out of range"),
+    ("setoption name BoardSize value big", "not of the form WxH"),
+    ("setoption name Variant value shogi", "unknown variant"),
+    ("setoption name CornerCapture value 1", "true or false"),
+    ("perft", "needs a number"),
+    ("perft 2 3", "unexpected '3'"),
+    ("query", "needs a question"),
+    ("query islegal", "needs a move"),
+    ("query islegal a1a2 a1a3", "exactly one move"),
+    ("query fen please", "unexpected 'please'"),
+];
+
 /// Every kind of bad input gets an error line, leaves the state as it was, and the engine
 /// keeps running.
 #[test]
@@ -182,61 +233,29 @@ fn bad_input_is_reported_and_changes_nothing() {
     let mut e = Session::start(&[]);
     e.send("position startpos moves a2b2 h7g7");
     let fen = e.ask("query fen");
-    let cases: &[(&str, &str)] = &[
-        ("frobnicate", "unknown command 'frobnicate'"),
-        ("UCI", "unknown command 'UCI'"),
-        ("isready please", "unexpected 'please'"),
-        ("position", "'startpos' or 'fen'"),
-        ("position startpos moves a2b2 h7g7 b2a2 g7h7", "rule 7"),
-        ("position startpos moves a3a4", "cannot reach"),
-        (
-            "position startpos moves h7h6",
-            "black, but white is to move",
-        ),
-        ("position startpos moves a2", "not a move like a1a5"),
-        ("position startpos moves a9a8", "off the 8x8 board"),
-        (
-            "position startpos moves 0000",
-            "only allowed under territory",
-        ),
-        ("position fen", "needs a position string"),
-        ("position fen 4/4/4 w", "ranks"),
-        ("position fen wbbb/w2b/w2b/wwwb", "side to move"),
-        (
-            "position fen wbbb/w2b/w2b/wwwb w moves b1b5",
-            "off the 4x4 board",
-        ),
-        ("setoption", "'setoption' must be followed by 'name"),
-        ("setoption name", "needs an option name"),
-        ("setoption name Bogus value 3", "unknown option 'Bogus'"),
-        ("setoption name Hash", "needs 'value"),
-        ("setoption name Hash value -4", "out of range"),
-        (
-            "setoption name Hash value 99999999999",
-            "half of this machine's memory",
-        ),
-        ("setoption name Hash value lots", "whole number"),
-        ("setoption name Threads value 0", "out of range"),
-        ("setoption name MultiPV value 100000", "out of range"),
-        ("setoption name MoveOverhead value -1", "out of range"),
-        ("setoption name MaxPlies value -1", "out of range"),
-        ("setoption name BoardSize value 3x8", "out of range"),
-        ("setoption name BoardSize value big", "not of the form WxH"),
-        ("setoption name Variant value shogi", "unknown variant"),
-        ("setoption name CornerCapture value 1", "true or false"),
-        ("perft", "needs a number"),
-        ("perft 2 3", "unexpected '3'"),
-        ("query", "needs a question"),
-        ("query islegal", "needs a move"),
-        ("query islegal a1a2 a1a3", "exactly one move"),
-        ("query fen please", "unexpected 'please'"),
-    ];
-    for (line, needle) in cases {
+    for (line, needle) in BAD_LINES {
         expect_error(&mut e, line, needle);
         assert_eq!(e.ask("query fen"), fen, "after {line}");
     }
-    // A `go` that cannot be carried out is refused, but still answered at once with a legal
-    // move (the first of the engine's order), since a front end waits for it.
+    refused_go_still_answers(&mut e, &fen);
+    garbage_bytes_are_reported(&mut e);
+    busy_engine_refuses_changes(&mut e, &fen);
+    // `go` on a finished game: an error, then `bestmove 0000`.
+    e.send("position fen 4/4/4/3b w");
+    e.send("go depth 2");
+    let (lines, best) = e.bestmove();
+    assert!(lines[0].contains("the game is over"), "{lines:?}");
+    assert_eq!(best, "0000");
+    // A `stop` with nothing to stop is harmless.
+    e.send("stop");
+    assert!(e.sync().is_empty());
+    let (rest, _) = e.finish();
+    assert!(rest.is_empty());
+}
+
+/// A `go` that cannot be carried out is refused, but still answered at once with a legal
+/// move (the first of the engine's order), since a front end waits for it.
+fn refused_go_still_answers(e: &mut Session, fen: &str) {
     for (line, needle) in [
         ("go nodes -3", "whole number"),
         ("go movetime", "needs a number"),
@@ -245,13 +264,17 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("go ponder", "does not ponder"),
         ("go depth 3 sideways", "unknown go parameter 'sideways'"),
     ] {
-        let lines = expect_error_in(&mut e, line, needle, 2);
+        let lines = expect_error_in(e, line, needle, 2);
         assert!(lines[0].ends_with("; not searching"), "{line}: {lines:?}");
         let best = lines[1].strip_prefix("bestmove ").expect("a bestmove");
         assert_eq!(e.ask(&format!("query islegal {best}")), "true", "{line}");
         assert_eq!(e.ask("query fen"), fen, "after {line}");
     }
-    // Invalid UTF-8 and control characters.
+}
+
+/// Invalid UTF-8, control characters and an over-long line get an error; empty and blank
+/// lines are ignored.
+fn garbage_bytes_are_reported(e: &mut Session) {
     e.send_bytes(b"go \xff\xfe depth 1\n");
     let lines = e.sync();
     assert!(
@@ -277,7 +300,10 @@ fn bad_input_is_reported_and_changes_nothing() {
         lines.len() == 1 && lines[0].contains("ignored"),
         "{lines:?}"
     );
-    // Commands that need an idle engine are refused while it searches.
+}
+
+/// Commands that need an idle engine are refused while it searches; queries are answered.
+fn busy_engine_refuses_changes(e: &mut Session, fen: &str) {
     e.send("go infinite");
     for (line, needle) in [
         (
@@ -291,7 +317,7 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("ucinewgame", "'ucinewgame' is not allowed while a search"),
         ("perft 1", "'perft' is not allowed while a search"),
     ] {
-        expect_error(&mut e, line, needle);
+        expect_error(e, line, needle);
     }
     assert_eq!(
         e.ask("query fen"),
@@ -301,17 +327,6 @@ fn bad_input_is_reported_and_changes_nothing() {
     e.send("stop");
     e.bestmove();
     assert_eq!(e.ask("query fen"), fen);
-    // `go` on a finished game: an error, then `bestmove 0000`.
-    e.send("position fen 4/4/4/3b w");
-    e.send("go depth 2");
-    let (lines, best) = e.bestmove();
-    assert!(lines[0].contains("the game is over"), "{lines:?}");
-    assert_eq!(best, "0000");
-    // A `stop` with nothing to stop is harmless.
-    e.send("stop");
-    assert!(e.sync().is_empty());
-    let (rest, _) = e.finish();
-    assert!(rest.is_empty());
 }
 
 /// Every `go` gets exactly one `bestmove`, in the order the `go`s were sent, whatever it

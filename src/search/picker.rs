@@ -22,7 +22,7 @@ use crate::rules::geometry::{Square, MAX_DIM};
 use crate::rules::moves::MAX_MOVES;
 use crate::rules::relatives::bitboard::square_bit;
 use crate::rules::relatives::threats::Threatened;
-use crate::rules::{Game, Move, QuietMoves};
+use crate::rules::{Game, Move, Position, QuietMoves, Rules};
 
 /// Where a move came from in the order; the search treats the kinds differently (only quiet
 /// moves and killers are reduced or pruned, the first killer is never reduced).
@@ -215,20 +215,7 @@ impl MovePicker {
                         return Some((m, Kind::Table));
                     }
                 }
-                Stage::GenerateCaptures => {
-                    let (table, played) = (self.table, self.table_played);
-                    let keys = &mut self.keys;
-                    // A table move among the captures was produced by the first stage: the
-                    // pseudo-legality test is exact, so one it rejects is not generated.
-                    let push = |mv: Move, n: u32| {
-                        if !(played && Some(mv) == table) {
-                            keys.push(key(n, mv.order_key()));
-                        }
-                    };
-                    self.quiets = Some(pos.generate_captures(rules, push));
-                    self.next = 0;
-                    self.stage = Stage::Captures;
-                }
+                Stage::GenerateCaptures => self.generate_captures(pos, rules),
                 Stage::Captures => {
                     if self.next < self.keys.len() {
                         self.next += 1;
@@ -238,79 +225,11 @@ impl MovePicker {
                     self.stage = Stage::Killer;
                 }
                 Stage::Killer | Stage::SecondKiller => {
-                    let (i, kind) = if self.stage == Stage::Killer {
-                        self.stage = Stage::SecondKiller;
-                        (0, Kind::Killer)
-                    } else {
-                        self.stage = Stage::GenerateQuiets;
-                        (1, Kind::SecondKiller)
-                    };
-                    if let Some(k) = hints.killers[i] {
-                        if !(self.table_played && Some(k) == self.table)
-                            && pos.is_pseudo_legal(k, rules)
-                            && pos.capture_count(k, rules) == 0
-                        {
-                            self.killers_played[i] = Some(k);
-                            return Some((k, kind));
-                        }
+                    if let Some(found) = self.killer(pos, rules, hints) {
+                        return Some(found);
                     }
                 }
-                Stage::GenerateQuiets => {
-                    self.keys.clear();
-                    let side = pos.side_to_move().index();
-                    let table = self.table.filter(|_| self.table_played);
-                    // The moves already produced, as raw bits (no move has all bits set).
-                    let skip = [table, self.killers_played[0], self.killers_played[1]]
-                        .map(|m| m.map_or(u32::MAX, Move::bits));
-                    let (threatened, cover) = if hints.threat_order {
-                        rescue_sets(game)
-                    } else {
-                        (0, 0)
-                    };
-                    let (keys, moves) = (&mut self.keys, &mut self.quiet_moves);
-                    moves.clear();
-                    // `extra` is the move's score beyond its history: the rescue bonus. The
-                    // generator gives the quiet moves in the canonical order, so a move's index
-                    // among them is its tie rank, and the key finds the move again by that
-                    // index.
-                    let mut push = |mv: Move, extra: i32| {
-                        if skip.contains(&mv.bits()) {
-                            return;
-                        }
-                        let score = QUIET_BASE
-                            + hints.history[history_slot(side, mv, hints.width)] as i32
-                            + extra;
-                        debug_assert!(
-                            moves.last().is_none_or(|m| m.order_key() < mv.order_key()),
-                            "quiet moves in the canonical order"
-                        );
-                        keys.push(key(score as u32, moves.len() as u32));
-                        moves.push(mv);
-                    };
-                    let quiets = self.quiets.as_ref().expect("captures came first");
-                    // Without threatened pieces the generator's loop gets the plain scoring
-                    // only: the rescue test took about 1.5% of an 8x8 search's instructions
-                    // where nothing is threatened. (Only games on boards up to 8x8 have
-                    // threatened pieces: `square_bit` takes no larger squares.)
-                    if (threatened | cover) == 0 {
-                        quiets.generate(pos, rules, |mv| push(mv, 0));
-                    } else {
-                        quiets.generate(pos, rules, |mv| {
-                            let rescues = (square_bit(mv.from()) & threatened)
-                                | (square_bit(mv.to()) & cover)
-                                != 0;
-                            push(mv, if rescues { RESCUE_BONUS } else { 0 })
-                        });
-                    }
-                    self.next = 0;
-                    self.front = self.keys.len();
-                    if self.quiet_budget < self.keys.len() {
-                        self.keys
-                            .select_nth_unstable_by(self.quiet_budget, |a, b| b.cmp(a));
-                        self.front = self.quiet_budget;
-                    }
-                    self.stage = Stage::Quiets;
-                }
+                Stage::GenerateQuiets => self.generate_quiets(game, hints),
                 Stage::Quiets => {
                     let i = self.next;
                     if i < self.keys.len() {
@@ -328,6 +247,106 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// The capture stage: the captures' keys, from the rules' capture generator, which also
+    /// makes the quiet stage for later. (A part of [`MovePicker::next`], inlined into it.)
+    #[inline(always)]
+    fn generate_captures(&mut self, pos: &Position, rules: &Rules) {
+        let (table, played) = (self.table, self.table_played);
+        let keys = &mut self.keys;
+        // A table move among the captures was produced by the first stage: the
+        // pseudo-legality test is exact, so one it rejects is not generated.
+        let push = |mv: Move, n: u32| {
+            if !(played && Some(mv) == table) {
+                keys.push(key(n, mv.order_key()));
+            }
+        };
+        self.quiets = Some(pos.generate_captures(rules, push));
+        self.next = 0;
+        self.stage = Stage::Captures;
+    }
+
+    /// The killer stages: this stage's killer if it is a new, pseudo-legal quiet move here;
+    /// the stage moves on either way. (A part of [`MovePicker::next`], inlined into it.)
+    #[inline(always)]
+    fn killer(&mut self, pos: &Position, rules: &Rules, hints: &Hints) -> Option<(Move, Kind)> {
+        let (i, kind) = if self.stage == Stage::Killer {
+            self.stage = Stage::SecondKiller;
+            (0, Kind::Killer)
+        } else {
+            self.stage = Stage::GenerateQuiets;
+            (1, Kind::SecondKiller)
+        };
+        let k = hints.killers[i]?;
+        if !(self.table_played && Some(k) == self.table)
+            && pos.is_pseudo_legal(k, rules)
+            && pos.capture_count(k, rules) == 0
+        {
+            self.killers_played[i] = Some(k);
+            return Some((k, kind));
+        }
+        None
+    }
+
+    /// The quiet stage: the quiet moves not produced yet and their keys (history score, plus
+    /// the rescue bonus where the hints ask for it), the best `quiet_budget` set apart in
+    /// front. (A part of [`MovePicker::next`], inlined into it.)
+    #[inline(always)]
+    fn generate_quiets(&mut self, game: &Game, hints: &Hints) {
+        let pos = game.position();
+        let rules = game.rules();
+        self.keys.clear();
+        let side = pos.side_to_move().index();
+        let table = self.table.filter(|_| self.table_played);
+        // The moves already produced, as raw bits (no move has all bits set).
+        let skip = [table, self.killers_played[0], self.killers_played[1]]
+            .map(|m| m.map_or(u32::MAX, Move::bits));
+        let (threatened, cover) = if hints.threat_order {
+            rescue_sets(game)
+        } else {
+            (0, 0)
+        };
+        let (keys, moves) = (&mut self.keys, &mut self.quiet_moves);
+        moves.clear();
+        // `extra` is the move's score beyond its history: the rescue bonus. The generator
+        // gives the quiet moves in the canonical order, so a move's index among them is its
+        // tie rank, and the key finds the move again by that index.
+        let mut push = |mv: Move, extra: i32| {
+            if skip.contains(&mv.bits()) {
+                return;
+            }
+            let score =
+                QUIET_BASE + hints.history[history_slot(side, mv, hints.width)] as i32 + extra;
+            debug_assert!(
+                moves.last().is_none_or(|m| m.order_key() < mv.order_key()),
+                "quiet moves in the canonical order"
+            );
+            keys.push(key(score as u32, moves.len() as u32));
+            moves.push(mv);
+        };
+        let quiets = self.quiets.as_ref().expect("captures came first");
+        // Without threatened pieces the generator's loop gets the plain scoring only: the
+        // rescue test took about 1.5% of an 8x8 search's instructions where nothing is
+        // threatened. (Only games on boards up to 8x8 have threatened pieces: `square_bit`
+        // takes no larger squares.)
+        if (threatened | cover) == 0 {
+            quiets.generate(pos, rules, |mv| push(mv, 0));
+        } else {
+            quiets.generate(pos, rules, |mv| {
+                let rescues =
+                    (square_bit(mv.from()) & threatened) | (square_bit(mv.to()) & cover) != 0;
+                push(mv, if rescues { RESCUE_BONUS } else { 0 })
+            });
+        }
+        self.next = 0;
+        self.front = self.keys.len();
+        if self.quiet_budget < self.keys.len() {
+            self.keys
+                .select_nth_unstable_by(self.quiet_budget, |a, b| b.cmp(a));
+            self.front = self.quiet_budget;
+        }
+        self.stage = Stage::Quiets;
     }
 }
 

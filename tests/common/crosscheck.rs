@@ -10,6 +10,7 @@ use std::fmt::Debug;
 use std::time::Instant;
 
 use mingmang::rules::random::Rng;
+use mingmang::rules::Game;
 
 use super::bridge::{self, accepts, engine_game, engine_moves};
 use super::interface::{ROutcome, RReason, Reference, RuleSet};
@@ -295,29 +296,13 @@ fn play<R: Crosscheck>(
     let mut fast =
         engine_game(rules, start).map_err(|e| format!("engine refused {rules} {start}: {e}"))?;
     let mut played: Vec<String> = Vec::new();
-    let ctx = |played: &[String]| format!("{rules}\nstart {start}\nmoves {}", played.join(" "));
+    let context = |played: &[String]| format!("{rules}\nstart {start}\nmoves {}", played.join(" "));
     stats.games += 1;
-    // Passing is accepted exactly where the reference lists a pass.
-    let passes = rg.legal_strings().contains(&"0000".to_string());
-    for text in ["0000", "pass"] {
-        if accepts(&fast, text) != passes {
-            return Err(format!(
-                "engine accepts {text}: {}\n{}",
-                !passes,
-                ctx(&played)
-            ));
-        }
-    }
+    passes_agree(&rg, &fast, &|| context(&played))?;
     loop {
+        let ctx = || context(&played);
         let fen = rg.fen();
-        let engine_fen = bridge::fen(&fast);
-        let diff = square_diff(&engine_fen, &fen);
-        same!(
-            engine_fen,
-            fen,
-            "position differs ({diff})\n{}",
-            ctx(&played)
-        );
+        same_position(&fast, &fen, &ctx)?;
         let allowed = rg.allowed_with_effects();
         let ro = rg.outcome_with(|| allowed.is_empty());
         let legal: Vec<R::Move> = allowed.iter().map(|(m, _)| *m).collect();
@@ -326,108 +311,196 @@ fn play<R: Crosscheck>(
         } else {
             Vec::new()
         };
-        same!(
-            engine_moves(&fast),
-            ref_moves,
-            "legal moves differ at {fen}\n{}",
-            ctx(&played)
-        );
-        same!(
-            bridge::outcome(fast.outcome()),
-            ro,
-            "outcome differs at {fen}\n{}",
-            ctx(&played)
-        );
-        if let Some(counts) = rg.territory() {
-            same!(
-                fast.territory(),
-                counts,
-                "territory differs at {fen}\n{}",
-                ctx(&played)
-            );
-        }
+        same_verdicts(&rg, &fast, &fen, &ref_moves, ro, &ctx)?;
         let pseudo = rg.pseudo_moves();
         if ro != ROutcome::Ongoing {
             stats.count_end(ro, !pseudo.is_empty());
-            // No move is accepted once the game is over.
-            for p in pseudo.iter().take(3) {
-                if accepts(&fast, &p.to_string()) {
-                    return Err(format!(
-                        "engine accepts {p} after the end at {fen}\n{}",
-                        ctx(&played)
-                    ));
-                }
-            }
-            return Ok(());
+            return nothing_accepted_after_the_end(&fast, &pseudo, &fen, &ctx);
         }
         if R::CAP.is_some_and(|cap| played.len() >= cap) {
             stats.capped += 1;
             return Ok(());
         }
         stats.rule7_bans += pseudo.len() - allowed.len();
-        // Moves banned by rule 7 must be refused by the engine's parser, and a random text
-        // must be accepted exactly when the reference lists it.
-        for banned in pseudo.iter().filter(|m| !legal.contains(m)) {
-            if accepts(&fast, &banned.to_string()) {
-                return Err(format!(
-                    "engine accepts {banned}, banned by rule 7, at {fen}\n{}",
-                    ctx(&played)
-                ));
-            }
-            stats.rejections_checked += 1;
-        }
+        stats.rejections_checked += banned_moves_refused(&fast, &pseudo, &legal, &fen, &ctx)?;
         if rng.chance(1, R::TEXT_ONE_IN) {
             let text = random_text(rng, rules, rg.placements());
-            let listed = ref_moves.contains(&text);
-            if accepts(&fast, &text) != listed {
-                return Err(format!(
-                    "engine parse_move({text}) disagrees (reference lists it: {listed}) at {fen}\n{}",
-                    ctx(&played)
-                ));
-            }
+            parser_agrees(&fast, &text, &ref_moves, &fen, &ctx)?;
             stats.rejections_checked += 1;
         }
         // Now and then, make and unmake some other move in the engine: it must lead where the
         // reference says and come back.
         if rng.chance(1, 8) {
             let other = legal[rng.below(legal.len())];
-            let text = other.to_string();
-            let mv = fast
-                .parse_move(&text)
-                .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx(&played)))?;
-            fast.make(mv);
-            same!(
-                bridge::fen(&fast),
-                rg.fen_after(other),
-                "make {text} differs at {fen}\n{}",
-                ctx(&played)
-            );
-            if !fast.unmake() {
-                return Err(format!("unmake {text} failed\n{}", ctx(&played)));
-            }
-            same!(bridge::fen(&fast), fen, "unmake {text}\n{}", ctx(&played));
+            make_unmake_agrees(&rg, &mut fast, other, &fen, &ctx)?;
             stats.unmake_checks += 1;
         }
-        // Mostly greedy for captures, so that games reach their natural end sooner.
-        let capturing: Vec<R::Move> = allowed
-            .iter()
-            .filter(|(_, fx)| R::captured(fx) > 0)
-            .map(|(m, _)| *m)
-            .collect();
-        let mv = match rg.steer(&legal, steer_percent, rng) {
-            Some(m) => m,
-            None if !capturing.is_empty() && rng.chance(3, 4) => {
-                capturing[rng.below(capturing.len())]
-            }
-            None => legal[rng.below(legal.len())],
-        };
+        let mv = choose_move(&rg, &allowed, &legal, steer_percent, rng);
         let text = mv.to_string();
         let fx = rg.play(mv);
         fast.play_text(&text)
-            .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx(&played)))?;
+            .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx()))?;
         played.push(text);
         stats.plies += 1;
         rg.tally(&mut stats.moves, mv, &fx);
+    }
+}
+
+/// Passing is accepted by the engine exactly where the reference lists a pass.
+fn passes_agree<R: Reference>(rg: &R, fast: &Game, ctx: &dyn Fn() -> String) -> Result<(), String> {
+    let passes = rg.legal_strings().contains(&"0000".to_string());
+    for text in ["0000", "pass"] {
+        if accepts(fast, text) != passes {
+            return Err(format!("engine accepts {text}: {}\n{}", !passes, ctx()));
+        }
+    }
+    Ok(())
+}
+
+/// The engine's position string is the reference's `fen`.
+fn same_position(fast: &Game, fen: &str, ctx: &dyn Fn() -> String) -> Result<(), String> {
+    let engine_fen = bridge::fen(fast);
+    let diff = square_diff(&engine_fen, fen);
+    same!(engine_fen, fen, "position differs ({diff})\n{}", ctx());
+    Ok(())
+}
+
+/// The engine's sorted legal moves, outcome and (where the rules count it) territory are the
+/// reference's.
+fn same_verdicts<R: Reference>(
+    rg: &R,
+    fast: &Game,
+    fen: &str,
+    ref_moves: &[String],
+    ro: ROutcome,
+    ctx: &dyn Fn() -> String,
+) -> Result<(), String> {
+    same!(
+        engine_moves(fast),
+        ref_moves,
+        "legal moves differ at {fen}\n{}",
+        ctx()
+    );
+    same!(
+        bridge::outcome(fast.outcome()),
+        ro,
+        "outcome differs at {fen}\n{}",
+        ctx()
+    );
+    if let Some(counts) = rg.territory() {
+        same!(
+            fast.territory(),
+            counts,
+            "territory differs at {fen}\n{}",
+            ctx()
+        );
+    }
+    Ok(())
+}
+
+/// No move is accepted once the game is over (the first few of the pseudo-legal ones tried).
+fn nothing_accepted_after_the_end<M: std::fmt::Display>(
+    fast: &Game,
+    pseudo: &[M],
+    fen: &str,
+    ctx: &dyn Fn() -> String,
+) -> Result<(), String> {
+    for p in pseudo.iter().take(3) {
+        if accepts(fast, &p.to_string()) {
+            return Err(format!(
+                "engine accepts {p} after the end at {fen}\n{}",
+                ctx()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Moves banned by rule 7 (pseudo-legal but not legal) must be refused by the engine's parser;
+/// how many were checked.
+fn banned_moves_refused<M: std::fmt::Display + PartialEq>(
+    fast: &Game,
+    pseudo: &[M],
+    legal: &[M],
+    fen: &str,
+    ctx: &dyn Fn() -> String,
+) -> Result<usize, String> {
+    let mut checked = 0;
+    for banned in pseudo.iter().filter(|m| !legal.contains(m)) {
+        if accepts(fast, &banned.to_string()) {
+            return Err(format!(
+                "engine accepts {banned}, banned by rule 7, at {fen}\n{}",
+                ctx()
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// A random move text is accepted by the engine exactly when the reference lists it.
+fn parser_agrees(
+    fast: &Game,
+    text: &str,
+    ref_moves: &[String],
+    fen: &str,
+    ctx: &dyn Fn() -> String,
+) -> Result<(), String> {
+    let listed = ref_moves.iter().any(|m| m == text);
+    if accepts(fast, text) != listed {
+        return Err(format!(
+            "engine parse_move({text}) disagrees (reference lists it: {listed}) at {fen}\n{}",
+            ctx()
+        ));
+    }
+    Ok(())
+}
+
+/// Making `other` in the engine leads where the reference says, and unmaking it comes back to
+/// `fen`.
+fn make_unmake_agrees<R: Reference>(
+    rg: &R,
+    fast: &mut Game,
+    other: R::Move,
+    fen: &str,
+    ctx: &dyn Fn() -> String,
+) -> Result<(), String> {
+    let text = other.to_string();
+    let mv = fast
+        .parse_move(&text)
+        .map_err(|e| format!("engine refused {text}: {e}\n{}", ctx()))?;
+    fast.make(mv);
+    same!(
+        bridge::fen(fast),
+        rg.fen_after(other),
+        "make {text} differs at {fen}\n{}",
+        ctx()
+    );
+    if !fast.unmake() {
+        return Err(format!("unmake {text} failed\n{}", ctx()));
+    }
+    same!(bridge::fen(fast), fen, "unmake {text}\n{}", ctx());
+    Ok(())
+}
+
+/// The next move of the random game: steered where the reference steers, otherwise mostly
+/// greedy for captures, so that games reach their natural end sooner.
+fn choose_move<R: Crosscheck>(
+    rg: &R,
+    allowed: &[(R::Move, R::Effects)],
+    legal: &[R::Move],
+    steer_percent: usize,
+    rng: &mut Rng,
+) -> R::Move {
+    let capturing: Vec<R::Move> = allowed
+        .iter()
+        .filter(|(_, fx)| R::captured(fx) > 0)
+        .map(|(m, _)| *m)
+        .collect();
+    match rg.steer(legal, steer_percent, rng) {
+        Some(m) => m,
+        None if !capturing.is_empty() && rng.chance(3, 4) => capturing[rng.below(capturing.len())],
+        None => legal[rng.below(legal.len())],
     }
 }
 

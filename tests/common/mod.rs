@@ -8,6 +8,7 @@
 //! - `bridge`: the engine in the reference interface's terms.
 //! - `crosscheck`: the driver of the random games that compare the engine with a reference.
 //! - `binary`: the one way to run the real `mingmang` binary, always under a time limit.
+//! - `gtp`: a GTP session with the binary, driven the way GoGui drives it.
 //! - `driven`: a clock that moves only when the search polls, for the logic of time limits.
 //! - `patterns`: reply patterns and the example sessions of `protocol/examples/`.
 //! - `matches`: running `mingmang match` and reading what it writes.
@@ -23,6 +24,7 @@ pub mod binary;
 pub mod bridge;
 pub mod crosscheck;
 pub mod driven;
+pub mod gtp;
 pub mod interface;
 pub mod matches;
 pub mod patterns;

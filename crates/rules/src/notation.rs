@@ -111,22 +111,7 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     let board = fields
         .next()
         .ok_or_else(|| "empty position string".to_string())?;
-    let side = match fields.next() {
-        None => {
-            return Err(format!(
-                "position string '{}' lacks the side to move ('w' or 'b') after the board",
-                shorten(text.trim())
-            ))
-        }
-        Some("w") => Color::White,
-        Some("b") => Color::Black,
-        Some(other) => {
-            return Err(format!(
-                "side to move must be 'w' or 'b', not '{}'",
-                shorten(other)
-            ))
-        }
-    };
+    let side = parse_side(fields.next(), text)?;
     let hand = match fields.next() {
         None => (0, 0),
         Some(text) => parse_hand(text)?,
@@ -144,57 +129,9 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
             ranks.len()
         ));
     }
-    // (colour, is a king) per square.
-    let mut rows: Vec<Vec<Option<(Color, bool)>>> = Vec::with_capacity(ranks.len());
+    let mut rows: Vec<Vec<Cell>> = Vec::with_capacity(ranks.len());
     for (i, rank) in ranks.iter().enumerate() {
-        let mut squares = Vec::new();
-        let mut chars = rank.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
-            match c {
-                'w' => squares.push(Some((Color::White, false))),
-                'b' => squares.push(Some((Color::Black, false))),
-                'W' => squares.push(Some((Color::White, true))),
-                'B' => squares.push(Some((Color::Black, true))),
-                '1'..='9' => {
-                    let mut run = c.to_digit(10).unwrap() as usize;
-                    while let Some(&(_, d)) = chars.peek() {
-                        let Some(digit) = d.to_digit(10).filter(|_| d.is_ascii_digit()) else {
-                            break;
-                        };
-                        chars.next();
-                        run = run * 10 + digit as usize;
-                        if run > MAX_DIM {
-                            return Err(format!(
-                                "rank {} from the top: run of empty squares longer than {MAX_DIM}",
-                                i + 1
-                            ));
-                        }
-                    }
-                    squares.extend(std::iter::repeat_n(None, run));
-                }
-                '0' => {
-                    return Err(format!(
-                        "rank {} from the top, character {}: a run of empty squares cannot start with 0",
-                        i + 1,
-                        at + 1
-                    ))
-                }
-                other => {
-                    return Err(format!(
-                        "rank {} from the top, character {}: '{}' is not a piece ('w', 'b', 'W', 'B') or a number of empty squares",
-                        i + 1,
-                        at + 1,
-                        other.escape_debug()
-                    ))
-                }
-            }
-            if squares.len() > MAX_DIM {
-                return Err(format!(
-                    "rank {} from the top has more than {MAX_DIM} squares",
-                    i + 1
-                ));
-            }
-        }
+        let squares = parse_rank(i, rank)?;
         if let Some(first) = rows.first() {
             if squares.len() != first.len() {
                 return Err(format!(
@@ -209,6 +146,89 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     }
     let size =
         BoardSize::new(rows[0].len(), rows.len()).map_err(|e| format!("position string: {e}"))?;
+    let mut position = place_pieces(size, side, &rows)?;
+    position.set_hand(Color::White, hand.0);
+    position.set_hand(Color::Black, hand.1);
+    Ok(position)
+}
+
+/// What stands on one square of a position string's board: (colour, is a king), if anything.
+type Cell = Option<(Color, bool)>;
+
+/// The side-to-move field of a position string (`text`, the whole string, for the message
+/// when it is missing).
+fn parse_side(field: Option<&str>, text: &str) -> Result<Color, String> {
+    match field {
+        None => Err(format!(
+            "position string '{}' lacks the side to move ('w' or 'b') after the board",
+            shorten(text.trim())
+        )),
+        Some("w") => Ok(Color::White),
+        Some("b") => Ok(Color::Black),
+        Some(other) => Err(format!(
+            "side to move must be 'w' or 'b', not '{}'",
+            shorten(other)
+        )),
+    }
+}
+
+/// One rank of a position string's board (`i`, counted from the top, for the messages): what
+/// stands on each square, as (colour, is a king).
+fn parse_rank(i: usize, rank: &str) -> Result<Vec<Cell>, String> {
+    let mut squares = Vec::new();
+    let mut chars = rank.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            'w' => squares.push(Some((Color::White, false))),
+            'b' => squares.push(Some((Color::Black, false))),
+            'W' => squares.push(Some((Color::White, true))),
+            'B' => squares.push(Some((Color::Black, true))),
+            '1'..='9' => {
+                let mut run = c.to_digit(10).unwrap() as usize;
+                while let Some(&(_, d)) = chars.peek() {
+                    let Some(digit) = d.to_digit(10).filter(|_| d.is_ascii_digit()) else {
+                        break;
+                    };
+                    chars.next();
+                    run = run * 10 + digit as usize;
+                    if run > MAX_DIM {
+                        return Err(format!(
+                            "rank {} from the top: run of empty squares longer than {MAX_DIM}",
+                            i + 1
+                        ));
+                    }
+                }
+                squares.extend(std::iter::repeat_n(None, run));
+            }
+            '0' => {
+                return Err(format!(
+                    "rank {} from the top, character {}: a run of empty squares cannot start with 0",
+                    i + 1,
+                    at + 1
+                ))
+            }
+            other => {
+                return Err(format!(
+                    "rank {} from the top, character {}: '{}' is not a piece ('w', 'b', 'W', 'B') or a number of empty squares",
+                    i + 1,
+                    at + 1,
+                    other.escape_debug()
+                ))
+            }
+        }
+        if squares.len() > MAX_DIM {
+            return Err(format!(
+                "rank {} from the top has more than {MAX_DIM} squares",
+                i + 1
+            ));
+        }
+    }
+    Ok(squares)
+}
+
+/// The position of `size` with `side` to move and the pieces of `rows` (the top rank first);
+/// refuses a second king of one colour.
+fn place_pieces(size: BoardSize, side: Color, rows: &[Vec<Cell>]) -> Result<Position, String> {
     let mut position = Position::empty(size, side);
     for (i, row) in rows.iter().enumerate() {
         let rank = size.height() - 1 - i;
@@ -226,8 +246,6 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
             }
         }
     }
-    position.set_hand(Color::White, hand.0);
-    position.set_hand(Color::Black, hand.1);
     Ok(position)
 }
 
