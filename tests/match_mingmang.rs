@@ -204,11 +204,7 @@ fn presets_stand_for_their_flags_and_given_flags_win() {
         played.json
     );
     assert!(played.json.contains("\"plies\": 4"), "{}", played.json);
-    assert!(
-        played.stdout.contains("SPRT elo0 0 elo1 20"),
-        "{}",
-        played.stdout
-    );
+    played.assert_says("SPRT elo0 0 elo1 20");
 
     // `--sprt off` beside a preset: a fixed-length match with no SPRT at all.
     let played = Match::self_play("preset-no-sprt")
@@ -234,11 +230,7 @@ fn quiet_openings_leave_no_piece_to_take() {
             .flags(if quiet { "--quiet-openings" } else { "" })
             .records();
         let played = m.run();
-        assert!(
-            played.stdout.contains("Finished: 16 of 16 games played"),
-            "{}",
-            played.stdout
-        );
+        played.assert_says("Finished: 16 of 16 games played");
         let journal = std::fs::read_to_string(m.file("s.jsonl")).unwrap();
         let header = journal.lines().next().unwrap();
         assert_eq!(header.contains("\"quiet\":true"), quiet, "{header}");

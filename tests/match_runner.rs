@@ -195,16 +195,8 @@ fn pairs_are_counted_as_the_records_show() {
     assert_eq!(counts, pair_counts(&recs[..4], "deep"), "{}", played.json);
     assert_eq!(summary["pairs"]["pairs"], 2);
     assert_eq!(summary["sprt"]["model"], "pairs");
-    assert!(
-        played.stdout.contains("By pairs: 2 pairs, 0: "),
-        "{}",
-        played.stdout
-    );
-    assert!(
-        played.stdout.contains(" by pairs: LLR "),
-        "{}",
-        played.stdout
-    );
+    played.assert_says("By pairs: 2 pairs, 0: ");
+    played.assert_says(" by pairs: LLR ");
 }
 
 /// An engine whose `query` answers are wrong gets its disagreements recorded (two per game:
@@ -259,11 +251,7 @@ fn sprt_stops_the_match() {
         );
         assert!(json_num(json, "llr_at_decision") <= json_num(json, "lower"));
         if at < games {
-            assert!(
-                played.stdout.contains("running then count"),
-                "{}",
-                played.stdout
-            );
+            played.assert_says("running then count");
         } else {
             assert_eq!(json_num(json, "llr"), json_num(json, "llr_at_decision"));
         }

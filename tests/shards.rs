@@ -650,11 +650,7 @@ fn too_many_faults_fail_the_match_and_its_merge() {
         .flags("--games 4 --movetime 20 --timemargin 10000 --max-plies 60 --fault-limit 100")
         .records();
     let played = m.run();
-    assert!(
-        played.stdout.contains("Faults: bad: crash 4"),
-        "{}",
-        played.stdout
-    );
+    played.assert_says("Faults: bad: crash 4");
     run_fails(
         &merge_args(&[&m.file("s.json")], &[]),
         "more than the --fault-limit",

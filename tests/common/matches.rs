@@ -22,6 +22,13 @@ pub struct Played {
     pub json: String,
 }
 
+impl Played {
+    /// Asserts that the match's report says `text`, showing the report if not.
+    pub fn assert_says(&self, text: &str) {
+        assert!(self.stdout.contains(text), "{}", self.stdout);
+    }
+}
+
 impl Match {
     /// A match without engines; `name` names its scratch directory (fresh and empty, and
     /// distinct for each test binary's process so that parallel binaries do not collide).

@@ -277,7 +277,7 @@ mod tests {
     use crate::history::History;
     use crate::random::{random_opening, Rng};
     use crate::{notation, Game, Move, Position, Preset, RuleOptions, Rules};
-    use crate::{GameKind, Square};
+    use crate::{BoardSize, Color, GameKind, Square};
 
     /// A move of any kind on random squares of the largest board, mostly not a move of `pos`.
     fn random_move(rng: &mut Rng, pos: &Position) -> Move {
@@ -439,38 +439,17 @@ mod tests {
         let mut leaps = 0;
         for i in 0..300 {
             let n = 4 + i % 5;
-            let mut cells = vec!['.'; n * n];
-            cells[rng.below(n * n)] = 'w';
+            let size = BoardSize::new(n, n).unwrap();
+            let mut pos = Position::empty(size, Color::White);
+            // Squares numbered from the top rank down, as the position string lists them.
+            let square = |c: usize| Square::new(c % n, n - 1 - c / n);
+            pos.put(square(rng.below(n * n)), Color::White);
             for _ in 0..rng.below(2 * n) + 1 {
-                let c = rng.below(n * n);
-                if cells[c] == '.' {
-                    cells[c] = 'b';
+                let sq = square(rng.below(n * n));
+                if pos.piece_at(sq).is_none() {
+                    pos.put(sq, Color::Black);
                 }
             }
-            let ranks: Vec<String> = cells
-                .chunks(n)
-                .map(|row| {
-                    // Runs of empty squares as numbers.
-                    let mut text = String::new();
-                    let mut empty = 0;
-                    for &c in row {
-                        if c == '.' {
-                            empty += 1;
-                            continue;
-                        }
-                        if empty > 0 {
-                            text += &empty.to_string();
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                    if empty > 0 {
-                        text += &empty.to_string();
-                    }
-                    text
-                })
-                .collect();
-            let pos = notation::parse_position(&format!("{} w", ranks.join("/"))).unwrap();
             for (enchained, corner) in [(false, false), (true, true)] {
                 let options = RuleOptions {
                     last_piece_leap: true,

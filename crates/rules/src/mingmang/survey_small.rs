@@ -53,21 +53,13 @@ impl Side {
     #[inline(always)]
     fn hanging_to(&self, enemy: &Side) -> i32 {
         let threat = enemy.threat();
-        let along_ranks = hanging(
-            self.pieces & !self.along_rank,
-            enemy.pieces,
-            threat,
-            Dir::East,
-            Dir::West,
-        );
-        let along_files = hanging(
-            self.pieces & !self.along_file,
-            enemy.pieces,
-            threat,
-            Dir::North,
-            Dir::South,
-        );
-        (along_ranks.count_ones() + along_files.count_ones()) as i32
+        // A run that reaches an edge along a line cannot be flanked along that line.
+        let along = |unflanked: u64, one_way: Dir, other_way: Dir| {
+            hanging(unflanked, enemy.pieces, threat, one_way, other_way).count_ones()
+        };
+        let ranks = along(self.pieces & !self.along_rank, Dir::East, Dir::West);
+        let files = along(self.pieces & !self.along_file, Dir::North, Dir::South);
+        (ranks + files) as i32
     }
 
     /// Every empty square it reaches in one slide.
