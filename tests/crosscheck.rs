@@ -34,6 +34,15 @@ fn random_limit(now: bool, rng: &mut Rng, min: u32, span: usize) -> Option<u32> 
     }
 }
 
+/// White or Black, even odds.
+fn either_side(rng: &mut Rng) -> Col {
+    if rng.chance(1, 2) {
+        Col::W
+    } else {
+        Col::B
+    }
+}
+
 type MingMang = mm::RefGame;
 type Relatives = rel::RefGame;
 
@@ -164,20 +173,26 @@ mod ming_mang {
         assert_eq!(run.finish().games, 28);
     }
 
+    /// A board size for game `i`: every tenth any size from 4x4 to 19x19, the others from 4 to
+    /// `3 + span` files and ranks (small boards play fast and reach the edge cases often).
+    fn mostly_small_board(rng: &mut Rng, i: usize, span: usize) -> (usize, usize) {
+        if i % 10 == 0 {
+            (4 + rng.below(16), 4 + rng.below(16))
+        } else {
+            (4 + rng.below(span), 4 + rng.below(span))
+        }
+    }
+
     /// Games from random mid-game positions of every density, either side to move.
     #[test]
     fn random_mid_game_positions() {
         let mut run = Run::<MingMang>::new("random positions", 4);
         for i in 0..1200 {
             let rng = &mut run.rng;
-            let (w, h) = if i % 10 == 0 {
-                (4 + rng.below(16), 4 + rng.below(16))
-            } else {
-                (4 + rng.below(5), 4 + rng.below(5))
-            };
+            let (w, h) = mostly_small_board(rng, i, 5);
             let empty = [30, 50, 70, 85][i % 4];
             let board = random_board(rng, w, h, empty);
-            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let side = either_side(rng);
             // Sparse large boards can wander for thousands of plies before rule 7 ends them, which
             // the reference's plain history list makes slow: those get a ply limit (the start
             // position games of every size run to their natural end instead).
@@ -211,7 +226,7 @@ mod ming_mang {
             let rng = &mut run.rng;
             let (w, h) = (5 + rng.below(5), 5 + rng.below(5));
             let board = random_board(rng, w, h, [20, 35, 50][i % 3]);
-            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let side = either_side(rng);
             let bits = 1 | (rng.below(8) << 1);
             let limit = Some(20 + rng.below(40) as u32);
             run.game(&ming_mang(w, h, bits, limit), &mm::format(&board, side), 2);
@@ -227,11 +242,7 @@ mod ming_mang {
         let mut run = Run::<MingMang>::new("few pieces", 5);
         for i in 0..1500 {
             let rng = &mut run.rng;
-            let (w, h) = if i % 10 == 0 {
-                (4 + rng.below(16), 4 + rng.below(16))
-            } else {
-                (4 + rng.below(3), 4 + rng.below(3))
-            };
+            let (w, h) = mostly_small_board(rng, i, 3);
             let lone = if rng.chance(1, 2) { Col::W } else { Col::B };
             let mine = 1 + rng.below(2);
             let theirs = 1 + rng.below(w + h);
@@ -262,7 +273,7 @@ mod ming_mang {
             for _ in 0..1 + rng.below(3) {
                 board[rng.below(h)][rng.below(w)] = None;
             }
-            let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+            let side = either_side(rng);
             let bits = rng.below(16) & !2;
             run.game(&ming_mang(w, h, bits, None), &mm::format(&board, side), 0);
         }
@@ -304,7 +315,7 @@ mod relatives {
     /// as the variant has them).
     fn random_position(v: Variant, rng: &mut Rng, white: usize, black: usize) -> String {
         let n = v.size();
-        let side = if rng.chance(1, 2) { Col::W } else { Col::B };
+        let side = either_side(rng);
         let mut p = Pos {
             n,
             board: vec![Cell::Empty; n * n],
@@ -453,6 +464,21 @@ mod relatives {
         rel::format(&p)
     }
 
+    /// Plays `games` games in `run`, the variants in turn: game `i` starts from the position
+    /// (and with the ply limit) that `start` draws for it; `steer_percent` as for `Run::game`.
+    fn every_variant_in_turn(
+        run: &mut Run<Relatives>,
+        games: usize,
+        steer_percent: usize,
+        mut start: impl FnMut(usize, Variant, &mut Rng) -> (String, Option<u32>),
+    ) {
+        for i in 0..games {
+            let v = Variant::ALL[i % Variant::ALL.len()];
+            let (fen, limit) = start(i, v, &mut run.rng);
+            run.game(&v.rules(limit), &fen, steer_percent);
+        }
+    }
+
     /// Games from each variant's start position, most to their natural end, some with a ply limit.
     #[test]
     fn every_variant_from_the_start_position() {
@@ -475,13 +501,11 @@ mod relatives {
     #[test]
     fn random_mid_game_positions() {
         let mut run = Run::<Relatives>::new("mid-game positions", 62);
-        for i in 0..240 {
-            let v = Variant::ALL[i % 6];
-            let plies = 5 + run.rng.below(60);
-            let fen = random_playout(v, &mut run.rng, plies);
-            let limit = random_limit(i % 3 == 0, &mut run.rng, 10, 60);
-            run.game(&v.rules(limit), &fen, 5);
-        }
+        every_variant_in_turn(&mut run, 240, 5, |i, v, rng| {
+            let plies = 5 + rng.below(60);
+            let fen = random_playout(v, rng, plies);
+            (fen, random_limit(i % 3 == 0, rng, 10, 60))
+        });
         let s = run.finish();
         at_least!(s: moves.placements >= 50, moves.kings_captured >= 10, king_captured_ends >= 10,
             ply_limit_ends >= 10);
@@ -491,14 +515,11 @@ mod relatives {
     #[test]
     fn random_dense_positions() {
         let mut run = Run::<Relatives>::new("dense positions", 63);
-        for i in 0..360 {
-            let v = Variant::ALL[i % 6];
-            let rng = &mut run.rng;
+        every_variant_in_turn(&mut run, 360, 5, |i, v, rng| {
             let (white, black) = (4 + rng.below(13), 4 + rng.below(13));
             let fen = random_position(v, rng, white, black);
-            let limit = random_limit(i % 2 == 0, rng, 15, 50);
-            run.game(&v.rules(limit), &fen, 5);
-        }
+            (fen, random_limit(i % 2 == 0, rng, 15, 50))
+        });
         let s = run.finish();
         at_least!(s: moves.enclosure >= 20, moves.intervention >= 50, moves.overlaps >= 5,
             moves.long_lines >= 10, moves.king_diagonal_moves >= 20, moves.hunter_flanked >= 5);
@@ -509,9 +530,7 @@ mod relatives {
     #[test]
     fn sparse_positions_and_every_end() {
         let mut run = Run::<Relatives>::new("sparse positions", 64);
-        for i in 0..900 {
-            let v = Variant::ALL[i % 6];
-            let rng = &mut run.rng;
+        every_variant_in_turn(&mut run, 900, 5, |i, v, rng| {
             let (white, black) = if v == Variant::Hunt {
                 (1 + rng.below(6), 0)
             } else {
@@ -523,8 +542,8 @@ mod relatives {
             } else {
                 Some(150)
             };
-            run.game(&v.rules(limit), &fen, 5);
-        }
+            (fen, limit)
+        });
         let s = run.finish();
         at_least!(s: moves.hunter_jumps >= 50, moves.hunter_flanked >= 10, king_captured_ends >= 50,
             too_few_men_ends >= 20, no_piece_ends >= 20, ply_limit_draws >= 5, rule7_bans >= 200);
@@ -555,12 +574,10 @@ mod relatives {
     #[test]
     fn pockets_blocked_sides_and_rule7_losses() {
         let mut run = Run::<Relatives>::new("pockets", 67);
-        for i in 0..600 {
-            let v = Variant::ALL[i % 6];
-            let fen = pocket_position(v, &mut run.rng);
-            let limit = if i % 4 == 0 { Some(60) } else { None };
-            run.game(&v.rules(limit), &fen, 60);
-        }
+        every_variant_in_turn(&mut run, 600, 60, |i, v, rng| {
+            let fen = pocket_position(v, rng);
+            (fen, (i % 4 == 0).then_some(60))
+        });
         let s = run.finish();
         at_least!(s: no_move_ends >= 50, no_move_ends_by_rule7 >= 10, rule7_bans >= 200);
     }
