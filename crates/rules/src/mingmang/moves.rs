@@ -34,27 +34,30 @@ impl Position {
         let (w, h) = (self.size.width(), self.size.height());
         self.find_own_piece(|f, r, occupied_rank, occupied_file| {
             let from = Square::new(f, r);
-            let mut along_rank =
+            let along_rank =
                 (reach_up(occupied_rank, f, w) | reach_down(occupied_rank, f)) & onto_rank[r];
-            while along_rank != 0 {
-                let t = along_rank.trailing_zeros() as usize;
-                along_rank &= along_rank - 1;
-                if found(from, Square::new(t, r)) {
-                    return true;
-                }
+            if any_bit(along_rank, |t| found(from, Square::new(t, r))) {
+                return true;
             }
-            let mut along_file =
+            let along_file =
                 (reach_up(occupied_file, r, h) | reach_down(occupied_file, r)) & onto_file[f];
-            while along_file != 0 {
-                let t = along_file.trailing_zeros() as usize;
-                along_file &= along_file - 1;
-                if found(from, Square::new(f, t)) {
-                    return true;
-                }
-            }
-            false
+            any_bit(along_file, |t| found(from, Square::new(f, t)))
         })
     }
+}
+
+/// Whether `found` says yes to one of the set bits of `bits` (by index, lowest first); stops
+/// at the first yes.
+#[inline(always)]
+fn any_bit(mut bits: u32, mut found: impl FnMut(usize) -> bool) -> bool {
+    while bits != 0 {
+        let t = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if found(t) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Calls `emit` with every slide, leap and pass open to the side to move under Ming Mang's
