@@ -7,37 +7,37 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 create_exception!(
-    _mingmang,
+    mingmang,
     MingmangError,
     PyValueError,
     "Base of every error the engine reports; the message is the engine's own."
 );
 create_exception!(
-    _mingmang,
+    mingmang,
     OptionError,
     MingmangError,
     "An unknown option, a value of the wrong type, or rules that do not fit together."
 );
 create_exception!(
-    _mingmang,
+    mingmang,
     PositionError,
     MingmangError,
     "A position string that cannot be read or does not fit the rules."
 );
 create_exception!(
-    _mingmang,
+    mingmang,
     MoveError,
     MingmangError,
     "A move that is not one, or that the rules forbid."
 );
 create_exception!(
-    _mingmang,
+    mingmang,
     GameOverError,
     MingmangError,
     "A request the finished game cannot answer (a move, a search)."
 );
 create_exception!(
-    _mingmang,
+    mingmang,
     LimitsError,
     MingmangError,
     "Search limits the position cannot honour, or a perft too deep."
@@ -49,9 +49,33 @@ pub(crate) fn raise(err: frontend::Error) -> PyErr {
     match err.kind() {
         frontend::ErrorKind::Option => OptionError::new_err(message),
         frontend::ErrorKind::Position => PositionError::new_err(message),
-        frontend::ErrorKind::Move => MoveError::new_err(message),
+        frontend::ErrorKind::Move => MoveError::new_err(name_move_once(&message)),
         frontend::ErrorKind::GameOver => GameOverError::new_err(message),
         frontend::ErrorKind::Limits => LimitsError::new_err(message),
+    }
+}
+
+/// `message` with the move it is about named once. The facade puts the move before the rules'
+/// reason, which names it again: `'a1a2': move 'a1a2': the piece on a1 cannot reach a2`
+/// (from `play`, `play_action`) becomes `move 'a1a2': the piece ...`, and
+/// `move 2 ('a1a2'): move 'a1a2': ...` (from `play_moves`) becomes `move 2 ('a1a2'): ...`.
+fn name_move_once(message: &str) -> String {
+    let Some(at) = message.find(": move '") else {
+        return message.to_string();
+    };
+    let (before, reason) = (&message[..at], &message[at + 2..]);
+    // The move the reason names: `move 'X': ...`.
+    let Some(text) = reason["move '".len()..].split('\'').next() else {
+        return message.to_string();
+    };
+    let quoted = format!("'{text}'");
+    if before == quoted {
+        reason.to_string()
+    } else if before.ends_with(&format!("({quoted})")) {
+        let rest = &reason[format!("move {quoted}").len()..];
+        format!("{before}{rest}")
+    } else {
+        message.to_string()
     }
 }
 

@@ -7,6 +7,7 @@
 
 use pyo3::prelude::*;
 
+mod args;
 mod errors;
 mod option_info;
 mod py_engine;

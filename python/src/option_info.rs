@@ -2,13 +2,14 @@
 //! Python gives turned into the protocol's, shared by the rules' and the engine's tables.
 
 use mingmang::frontend;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
+use crate::errors::OptionError;
+
 /// An option's value as the protocol writes it: Python's `True`/`False` become `true`/`false`
 /// (checked before integers, since `bool` is a subclass of `int`), numbers and strings their
-/// text. Anything else is a `TypeError` rather than a guess.
+/// text. Anything else is an `OptionError` rather than a guess.
 pub(crate) fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(flag) = value.cast::<PyBool>() {
         return Ok(if flag.is_true() { "true" } else { "false" }.to_string());
@@ -16,7 +17,7 @@ pub(crate) fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Stri
     if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyString>() {
         return Ok(value.str()?.to_string());
     }
-    Err(PyTypeError::new_err(format!(
+    Err(OptionError::new_err(format!(
         "option '{name}': expected a bool, an int or a str, got {}",
         value.get_type().name()?
     )))
@@ -47,7 +48,8 @@ pub(crate) fn option_pairs(
 ) -> PyResult<Vec<(String, String)>> {
     let mut given = Vec::new();
     for (key, value) in options.into_iter().flat_map(|o| o.iter()) {
-        let key: String = key.extract()?;
+        // Keyword names are always str; a dict unpacked with other keys is refused here.
+        let key = crate::args::text("option name", &key, OptionError::new_err)?;
         let name = option_name(&key, table);
         let text = option_text(&name, &value)?;
         given.push((name, text));

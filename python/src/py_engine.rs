@@ -7,7 +7,8 @@ use mingmang::frontend;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{raise, LimitsError};
+use crate::args::{count, count_u32, given, seconds};
+use crate::errors::{raise, LimitsError, OptionError};
 use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 use crate::py_game::{moves_text, PyGame};
 
@@ -154,15 +155,28 @@ impl PySearchResult {
 /// a poll comes every few hundred nodes, and taking the GIL at each would slow the search.
 const POLLS_PER_SIGNAL_CHECK: u32 = 64;
 
-/// Milliseconds for a time in seconds given from Python.
-fn millis(name: &str, seconds: Option<f64>) -> PyResult<Option<u64>> {
-    match seconds {
-        None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some((s * 1000.0).round() as u64)),
-        Some(s) => Err(LimitsError::new_err(format!(
-            "{name} must be a number of seconds, at least 0, not {s}"
-        ))),
-    }
+/// `multipv` or `skill_level`, which set an engine option for one search: `OptionError`
+/// for anything but an int from 0 up, the class the facade raises for a value out of the
+/// option's range, so that `-1` and `0` raise alike.
+fn option_limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    given(value)
+        .map(|v| count_u32(name, v, OptionError::new_err))
+        .transpose()
+}
+
+/// Milliseconds for a time in seconds given from Python; `LimitsError` for anything but a
+/// finite number from 0 up.
+fn millis(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    // A float beyond u64's milliseconds saturates: it is longer than any search anyway.
+    Ok(seconds(name, value, LimitsError::new_err)?.map(|s| (s * 1000.0).round() as u64))
+}
+
+/// A search limit counted in whole units (`depth`, `remaining_moves`, ...); `LimitsError`
+/// for anything but an int from 0 to `u32`'s largest.
+fn limit(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    given(value)
+        .map(|v| count_u32(name, v, LimitsError::new_err))
+        .transpose()
 }
 
 /// The search with its options (the engine option table) and transposition table.
@@ -232,8 +246,13 @@ impl PyEngine {
     /// Seeds the move a lower Skill Level draws: the same seed and position give the same
     /// move. `None` seeds from the wall clock instead.
     #[pyo3(signature = (seed))]
-    fn set_seed(&self, py: Python<'_>, seed: Option<u64>) {
+    /// A seed that is not an int from 0 to 2**64 - 1 raises `OptionError`.
+    fn set_seed(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seed = given(seed)
+            .map(|v| count("seed", v, u64::MAX, OptionError::new_err))
+            .transpose()?;
         py.detach(|| self.lock().set_seed(seed));
+        Ok(())
     }
 
     /// Stops this engine's running search, if one runs: it returns its best move so far.
@@ -257,17 +276,17 @@ impl PyEngine {
         &self,
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time: Option<f64>,
-        white_clock: Option<f64>,
-        black_clock: Option<f64>,
-        white_inc: Option<f64>,
-        black_inc: Option<f64>,
-        remaining_moves: Option<u32>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        time: Option<&Bound<'_, PyAny>>,
+        white_clock: Option<&Bound<'_, PyAny>>,
+        black_clock: Option<&Bound<'_, PyAny>>,
+        white_inc: Option<&Bound<'_, PyAny>>,
+        black_inc: Option<&Bound<'_, PyAny>>,
+        remaining_moves: Option<&Bound<'_, PyAny>>,
         search_moves: Option<&Bound<'_, PyAny>>,
-        multipv: Option<u32>,
-        skill_level: Option<u32>,
+        multipv: Option<&Bound<'_, PyAny>>,
+        skill_level: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySearchResult> {
         let limits = frontend::Limits {
             move_time_ms: millis("time", time)?,
@@ -275,11 +294,13 @@ impl PyEngine {
             black_time_ms: millis("black_clock", black_clock)?,
             white_increment_ms: millis("white_inc", white_inc)?,
             black_increment_ms: millis("black_inc", black_inc)?,
-            moves_to_go: remaining_moves,
-            depth,
-            nodes,
+            moves_to_go: limit("remaining_moves", remaining_moves)?,
+            depth: limit("depth", depth)?,
+            nodes: given(nodes)
+                .map(|v| count("nodes", v, u64::MAX, LimitsError::new_err))
+                .transpose()?,
             infinite: false,
-            search_moves: match search_moves {
+            search_moves: match given(search_moves) {
                 Some(moves) => moves_text(moves)?
                     .split_whitespace()
                     .map(str::to_string)
@@ -287,8 +308,8 @@ impl PyEngine {
                 None => Vec::new(),
             },
             // For this search only: the limits carry them, the options stay as they are.
-            multi_pv: multipv,
-            skill_level,
+            multi_pv: option_limit("multipv", multipv)?,
+            skill_level: option_limit("skill_level", skill_level)?,
         };
         // The search sees a copy, the game's borrow released: other threads may go on
         // using (and playing on) the game while it runs.

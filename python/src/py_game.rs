@@ -4,11 +4,12 @@
 
 use mingmang::frontend;
 use mingmang::frontend::encoding::Encoding;
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
-use crate::errors::raise;
+use crate::args::{count_u32, count_usize, text};
+use crate::errors::{raise, LimitsError, MoveError, OptionError};
 use crate::py_rules::PyRules;
 
 /// Moves given either as one string separated by spaces or as a sequence of strings, joined
@@ -18,10 +19,13 @@ pub(crate) fn moves_text(moves: &Bound<'_, PyAny>) -> PyResult<String> {
         return Ok(text.to_string());
     }
     let mut words = Vec::new();
-    for item in moves.try_iter()? {
+    let items = moves
+        .try_iter()
+        .map_err(|_| MoveError::new_err("moves must be a str or an iterable of str".to_string()))?;
+    for item in items {
         let item = item?;
         let word = item.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err("moves must be a str or an iterable of str".to_string())
+            MoveError::new_err("moves must be a str or an iterable of str".to_string())
         })?;
         words.push(word.to_string());
     }
@@ -100,16 +104,19 @@ impl PyOutcome {
     }
 }
 
-/// The encoding of a `width` x `height` board; a `ValueError` for a size the engine has no
-/// board for (a plain one, as before the encoding moved to the facade: no option is at fault).
-fn encoding(width: usize, height: usize) -> PyResult<Encoding> {
-    Encoding::new(width, height).map_err(|e| PyValueError::new_err(e.message().to_string()))
+/// The encoding of a `width` x `height` board; `OptionError` for a side that is not an int
+/// from 0 up or a size the engine has no board for (what `BoardSize` refuses, so the same
+/// class as a bad `BoardSize`).
+fn encoding(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<Encoding> {
+    let width = count_usize("width", width, OptionError::new_err)?;
+    let height = count_usize("height", height, OptionError::new_err)?;
+    Encoding::new(width, height).map_err(|e| OptionError::new_err(e.message().to_string()))
 }
 
 /// The number of actions of a `width` x `height` board: every (from, to) pair, a placement on
 /// every square, and the pass.
 #[pyfunction]
-pub(crate) fn num_actions(width: usize, height: usize) -> PyResult<usize> {
+pub(crate) fn num_actions(width: &Bound<'_, PyAny>, height: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(encoding(width, height)?.num_actions())
 }
 
@@ -118,16 +125,28 @@ pub(crate) fn num_actions(width: usize, height: usize) -> PyResult<usize> {
 /// for a placement on square s (Gala), `N * N + N` for the pass. Raises `MoveError` for text
 /// that is not a move on that board.
 #[pyfunction]
-pub(crate) fn move_to_action(text: &str, width: usize, height: usize) -> PyResult<usize> {
-    encoding(width, height)?.move_to_action(text).map_err(raise)
+pub(crate) fn move_to_action(
+    text: &Bound<'_, PyAny>,
+    width: &Bound<'_, PyAny>,
+    height: &Bound<'_, PyAny>,
+) -> PyResult<usize> {
+    let text = self::text("text", text, MoveError::new_err)?;
+    encoding(width, height)?
+        .move_to_action(&text)
+        .map_err(raise)
 }
 
 /// The move text of `action` on a `width` x `height` board (the inverse of
 /// `move_to_action`). Raises `MoveError` for a number outside the encoding.
 #[pyfunction]
-pub(crate) fn action_to_move(action: usize, width: usize, height: usize) -> PyResult<String> {
-    encoding(width, height)?
-        .action_to_move(action)
+pub(crate) fn action_to_move(
+    action: &Bound<'_, PyAny>,
+    width: &Bound<'_, PyAny>,
+    height: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    let encoding = encoding(width, height)?;
+    encoding
+        .action_to_move(count_usize("action", action, MoveError::new_err)?)
         .map_err(raise)
 }
 
@@ -213,14 +232,16 @@ impl PyGame {
     fn planes<'py>(
         &self,
         py: Python<'py>,
-        side: &str,
-        max_plies: usize,
+        side: &Bound<'py, PyAny>,
+        max_plies: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let side = match side {
+        let side = text("side", side, OptionError::new_err)?;
+        let max_plies = count_usize("max_plies", max_plies, OptionError::new_err)?;
+        let side = match side.as_str() {
             "white" => frontend::Side::White,
             "black" => frontend::Side::Black,
             _ => {
-                return Err(PyValueError::new_err(format!(
+                return Err(OptionError::new_err(format!(
                     "side must be 'white' or 'black', not '{side}'"
                 )))
             }
@@ -238,22 +259,31 @@ impl PyGame {
     }
 
     /// Whether `move` is legal now (malformed text is simply not legal).
-    fn is_legal(&self, r#move: &str) -> bool {
-        self.inner.outcome().status == frontend::Status::Ongoing && self.inner.is_legal(r#move)
+    /// A `move` that is not a str raises `MoveError`: it is a mistake, not an illegal move.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let r#move = text("move", r#move, MoveError::new_err)?;
+        Ok(
+            self.inner.outcome().status == frontend::Status::Ongoing
+                && self.inner.is_legal(&r#move),
+        )
     }
 
     /// Plays `move`; raises `MoveError` (illegal or malformed) or `GameOverError`.
-    fn play(&mut self, r#move: &str) -> PyResult<()> {
-        self.inner.play(r#move).map_err(raise)
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let r#move = text("move", r#move, MoveError::new_err)?;
+        self.inner.play(&r#move).map_err(raise)
     }
 
     /// Plays the move numbered `action` in the fixed encoding (see `move_to_action`).
-    fn play_action(&mut self, action: usize) -> PyResult<()> {
+    /// Raises `MoveError` for a number that is not a legal move's (a negative one, a bool or
+    /// a float included), `GameOverError` once the game is over.
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = count_usize("action", action, MoveError::new_err)?;
         self.inner.play_action(action).map_err(raise)
     }
 
     /// `play`, as python-chess names it.
-    fn push(&mut self, r#move: &str) -> PyResult<()> {
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.play(r#move)
     }
 
@@ -319,7 +349,10 @@ impl PyGame {
 
     /// The number of leaves of the legal move tree `depth` plies deep (rule 7 applied along
     /// every path). Raises `LimitsError` above the engine's largest depth.
-    fn perft(slf: &Bound<'_, Self>, depth: u32) -> PyResult<u64> {
+    /// A depth that is not an int from 0 up (a negative one, a bool, a float) raises
+    /// `LimitsError` too.
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth = count_u32("depth", depth, LimitsError::new_err)?;
         // Counted on a copy, the game's borrow released: other threads may use the game
         // meanwhile.
         let game = slf.borrow().inner.clone();

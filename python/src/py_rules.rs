@@ -1,11 +1,10 @@
 //! `Rules`: a variant and its rule options, over the facade's `GameRules`.
 
 use mingmang::frontend;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::errors::raise;
+use crate::errors::{raise, OptionError};
 use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 
 /// The rules of a game: a variant and its rule options, always valid.
@@ -46,7 +45,7 @@ impl PyRules {
                         inner: frontend::GameRules::new(&name.to_cow()?).map_err(raise)?,
                     }
                 } else {
-                    return Err(PyTypeError::new_err(format!(
+                    return Err(OptionError::new_err(format!(
                         "variant must be a str or Rules, got {}",
                         v.get_type().name()?
                     )));

@@ -125,14 +125,16 @@ def test_the_action_encoding_refuses_boards_the_engine_has_not():
             mingmang.action_to_move(0, width, height)
 
 
-def test_wrong_python_types_raise_type_errors():
-    with pytest.raises(TypeError):
+def test_wrong_python_types_raise_the_engines_errors():
+    # Not PyO3's TypeError or OverflowError: every bad input is a MingmangError (test_errors.py
+    # has the whole table).
+    with pytest.raises(mingmang.OptionError):
         mingmang.Rules(board_size=3.5)
-    with pytest.raises(TypeError):
+    with pytest.raises(mingmang.OptionError):
         mingmang.Game(42)
-    with pytest.raises(TypeError):
+    with pytest.raises(mingmang.MoveError):
         mingmang.Game(moves=[1, 2])
-    with pytest.raises(OverflowError):
+    with pytest.raises(mingmang.LimitsError):
         mingmang.Game().perft(-1)
 
 
