@@ -7,7 +7,7 @@ use mingmang::frontend;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{count, count_u32, given, seconds};
+use crate::args::{count, count_u32, given, seconds, text};
 use crate::errors::{raise, LimitsError, OptionError};
 use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 use crate::py_game::{moves_text, PyGame};
@@ -225,16 +225,23 @@ impl PyEngine {
 
     /// Sets the engine option `name` to `value`; raises `OptionError` and changes nothing if
     /// it does not fit. Waits for a running search of this engine to end.
-    fn set_option(&self, py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = option_name(name, &frontend::Engine::options());
+    fn set_option(
+        &self,
+        py: Python<'_>,
+        name: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let name = text("name", name, OptionError::new_err)?;
+        let name = option_name(&name, &frontend::Engine::options());
         let text = option_text(&name, value)?;
         py.detach(|| self.lock().set_option(&name, &text))
             .map_err(raise)
     }
 
     /// The value of the engine option `name`, as the protocol writes it.
-    fn option(&self, py: Python<'_>, name: &str) -> PyResult<String> {
-        let name = option_name(name, &frontend::Engine::options());
+    fn option(&self, py: Python<'_>, name: &Bound<'_, PyAny>) -> PyResult<String> {
+        let name = text("name", name, OptionError::new_err)?;
+        let name = option_name(&name, &frontend::Engine::options());
         py.detach(|| self.lock().option(&name)).map_err(raise)
     }
 

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use crate::args::{count_u32, count_usize, text};
-use crate::errors::{raise, LimitsError, MoveError, OptionError};
+use crate::errors::{raise, LimitsError, MoveError, OptionError, PositionError};
 use crate::py_rules::PyRules;
 
 /// Moves given either as one string separated by spaces or as a sequence of strings, joined
@@ -171,15 +171,18 @@ impl PyGame {
     #[pyo3(signature = (variant = None, position = None, moves = None, **options))]
     fn new(
         variant: Option<&Bound<'_, PyAny>>,
-        position: Option<&str>,
+        position: Option<&Bound<'_, PyAny>>,
         moves: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyGame> {
+        let position = position
+            .map(|p| text("position", p, PositionError::new_err))
+            .transpose()?;
         let rules = PyRules::from_args(variant, options)?;
         let moves = moves.map(moves_text).transpose()?.unwrap_or_default();
         let inner = match position {
             Some(position) => {
-                frontend::Game::from_position(&rules.inner, position, &moves).map_err(raise)?
+                frontend::Game::from_position(&rules.inner, &position, &moves).map_err(raise)?
             }
             None => {
                 let mut game = frontend::Game::new(&rules.inner);

@@ -4,6 +4,7 @@ use mingmang::frontend;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use crate::args::text;
 use crate::errors::{raise, OptionError};
 use crate::option_info::{as_strs, option_name, option_pairs, option_text, PyOptionInfo};
 
@@ -84,15 +85,17 @@ impl PyRules {
 
     /// Sets the rule option `name` to `value`; raises `OptionError` and changes nothing if
     /// the value does not fit.
-    fn set(&mut self, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let name = option_name(name, &frontend::GameRules::options());
+    fn set(&mut self, name: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let name = text("name", name, OptionError::new_err)?;
+        let name = option_name(&name, &frontend::GameRules::options());
         let text = option_text(&name, value)?;
         self.inner.set(&name, &text).map_err(raise)
     }
 
     /// The value of the rule option `name`, as the protocol writes it.
-    fn get(&self, name: &str) -> PyResult<String> {
-        let name = option_name(name, &frontend::GameRules::options());
+    fn get(&self, name: &Bound<'_, PyAny>) -> PyResult<String> {
+        let name = text("name", name, OptionError::new_err)?;
+        let name = option_name(&name, &frontend::GameRules::options());
         self.inner.get(&name).map_err(raise)
     }
 
