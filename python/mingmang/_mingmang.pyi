@@ -32,22 +32,34 @@ _OptionValue = Union[bool, int, str]
 """An option's value: ``True``/``False`` for a check, an int for a spin, else text."""
 
 class MingmangError(ValueError):
-    """Base of every error the engine reports; the message is the engine's own."""
+    """Base of every error the engine reports; the message is the engine's own.
+
+    Every bad input raises a subclass, never a bare ``TypeError`` or ``OverflowError``: an
+    argument of the wrong type (a ``bool`` or a float for a count included), a negative
+    count, or one too large for the engine, raises the subclass of what it is about, its
+    message naming the argument and what it allows: :class:`LimitsError` for a depth,
+    ``nodes``, ``remaining_moves`` or a time; :class:`MoveError` for a move or an action;
+    :class:`OptionError` for an option's name or value, ``multipv``, ``skill_level``, a seed,
+    a board side of the encoding, ``planes``' side and ``max_plies``;
+    :class:`PositionError` for a position."""
 
 class OptionError(MingmangError):
-    """An unknown option, a value of the wrong type, or rules that do not fit together."""
+    """An unknown option, a value of the wrong type, or rules that do not fit together; also a
+    bad seed, board side of the action encoding, or ``planes`` argument."""
 
 class PositionError(MingmangError):
     """A position string that cannot be read or does not fit the rules."""
 
 class MoveError(MingmangError):
-    """A move that is not one, or that the rules forbid."""
+    """A move that is not one, or that the rules forbid, or an action outside the encoding;
+    the message names the move once."""
 
 class GameOverError(MingmangError):
     """A request the finished game cannot answer (a move, a search)."""
 
 class LimitsError(MingmangError):
-    """Search limits the position cannot honour, or a perft too deep."""
+    """Search limits the position cannot honour or that are not whole numbers (times: finite
+    seconds) from 0 up, or a perft depth too deep or not one."""
 
 @final
 class OptionInfo:
@@ -169,16 +181,19 @@ class Game:
         """The legal moves as action numbers (see :func:`move_to_action`), ascending."""
     def planes(self, side: str, max_plies: int) -> bytes:
         """The board planes of :mod:`mingmang.planes` as ``side`` sees the game, as native
-        float32 bytes (``numpy.frombuffer`` reads them); ``max_plies`` 0 for no limit."""
+        float32 bytes (``numpy.frombuffer`` reads them); ``max_plies`` 0 for no limit. Raises
+        :class:`OptionError` for another side, or a ``max_plies`` that is not an int from 0."""
     def action_mask(self) -> bytes:
         """One byte per action (see :func:`move_to_action`), 1 for the legal ones: an action
         mask for ``numpy.frombuffer(mask, numpy.int8)``."""
     def is_legal(self, move: str) -> bool:
-        """Whether ``move`` is legal now (malformed text is simply not legal)."""
+        """Whether ``move`` is legal now (malformed text is simply not legal; a ``move`` that is
+        not a str raises :class:`MoveError`)."""
     def play(self, move: str) -> None:
         """Plays ``move``; raises :class:`MoveError` or :class:`GameOverError`."""
     def play_action(self, action: int) -> None:
-        """Plays the move numbered ``action`` in the fixed encoding."""
+        """Plays the move numbered ``action`` in the fixed encoding; raises :class:`MoveError`
+        for a number that is no legal move's, or not an int from 0 up (a ``bool`` included)."""
     def push(self, move: str) -> None:
         """:meth:`play`, as python-chess names it."""
     def play_moves(self, moves: _Moves) -> None:
@@ -206,7 +221,9 @@ class Game:
     def ply(self) -> int:
         """The number of moves played from the start position."""
     def perft(self, depth: int) -> int:
-        """Leaves of the legal move tree ``depth`` plies deep; releases the GIL."""
+        """Leaves of the legal move tree ``depth`` plies deep; releases the GIL. Raises
+        :class:`LimitsError` above the engine's largest depth, or for a depth that is not an
+        int from 0 up (a ``bool`` included)."""
     def copy(self) -> "Game":
         """An independent copy, history included."""
     def __copy__(self) -> "Game": ...
@@ -293,7 +310,8 @@ class Engine:
     def new_game(self) -> None:
         """Forgets what earlier games taught the table."""
     def set_seed(self, seed: Optional[int]) -> None:
-        """Seeds a lower Skill Level's draw; ``None`` seeds from the wall clock."""
+        """Seeds a lower Skill Level's draw; ``None`` seeds from the wall clock. Raises
+        :class:`OptionError` for a seed that is not an int from 0 to 2**64 - 1."""
     def stop(self) -> None:
         """Stops this engine's running search from any thread; it returns its best move so far."""
     def search(
@@ -318,16 +336,31 @@ class Engine:
         clock, an increment alone too, as in the protocol: a side without its own time on it
         thinks for its increment, or a second without one. With no limit at all the search
         runs until :meth:`stop` or Ctrl-C.
+
+        A zero limit answers as the protocol's ``go``: ``depth=0`` and ``nodes=0`` search
+        nothing and return at once the first move of the engine's order (``depth`` and
+        ``nodes`` 0 in the result), as ``go depth 0`` and ``go nodes 0``; ``time=0`` is
+        ``go movetime 0``: the search ends when it first looks at the clock (it may have
+        searched a little) and still answers a legal move within a few milliseconds.
+
+        Raises :class:`LimitsError` for a ``depth``, ``nodes`` or ``remaining_moves`` that is
+        not an int from 0 up, or a time that is not a finite number of seconds from 0 up
+        (``bool`` refused everywhere); :class:`OptionError` for a ``multipv`` or
+        ``skill_level`` outside the option's range; :class:`GameOverError` on a finished
+        game.
         """
 
 def num_actions(width: int, height: int) -> int:
     """The number of actions of a board: N*N moves, N placements and the pass (N squares).
 
-    Raises ``ValueError`` for a board the engine has not (4 to 19 files and ranks)."""
+    Raises :class:`OptionError` for a board the engine has not (4 to 19 files and ranks), or
+    a side that is not an int."""
 
 def move_to_action(text: str, width: int, height: int) -> int:
     """The action number of a move: ``from*N + to``, ``N*N + square`` for a placement,
-    ``N*N + N`` for the pass; squares numbered ``file + rank*width`` from a1 = 0."""
+    ``N*N + N`` for the pass; squares numbered ``file + rank*width`` from a1 = 0. Raises
+    :class:`MoveError` for text that is not a move on that board (or not a str)."""
 
 def action_to_move(action: int, width: int, height: int) -> str:
-    """The move text of an action number (the inverse of :func:`move_to_action`)."""
+    """The move text of an action number (the inverse of :func:`move_to_action`); raises
+    :class:`MoveError` for a number outside the encoding or not an int from 0 up."""

@@ -1,5 +1,7 @@
 //! The exceptions the module raises: one class per kind of engine error, all under
-//! `MingmangError` (a `ValueError`), each carrying the engine's own message.
+//! `MingmangError` (a `ValueError`), each carrying the engine's own message (or the binding's,
+//! for an argument `args` refuses). Their module is `mingmang`, the package users import,
+//! so that they show as `mingmang.MoveError`, not as the private `_mingmang`'s.
 
 use mingmang::frontend;
 use pyo3::create_exception;
@@ -10,13 +12,13 @@ create_exception!(
     mingmang,
     MingmangError,
     PyValueError,
-    "Base of every error the engine reports; the message is the engine's own."
+    "Base of every error the engine reports, and of every bad argument's (never a bare TypeError or OverflowError); the message names what is wrong."
 );
 create_exception!(
     mingmang,
     OptionError,
     MingmangError,
-    "An unknown option, a value of the wrong type, or rules that do not fit together."
+    "An unknown option, a value of the wrong type, or rules that do not fit together; also a bad seed, board side of the action encoding, or planes argument."
 );
 create_exception!(
     mingmang,
@@ -28,7 +30,7 @@ create_exception!(
     mingmang,
     MoveError,
     MingmangError,
-    "A move that is not one, or that the rules forbid."
+    "A move that is not one, or that the rules forbid, or an action outside the encoding; the message names the move once."
 );
 create_exception!(
     mingmang,
@@ -40,7 +42,7 @@ create_exception!(
     mingmang,
     LimitsError,
     MingmangError,
-    "Search limits the position cannot honour, or a perft too deep."
+    "Search limits the position cannot honour or that are not whole numbers (times: finite seconds) from 0 up, or a perft depth too deep or not one."
 );
 
 /// The Python exception for an engine error: the class by its kind, the engine's message.

@@ -273,6 +273,14 @@ impl PyEngine {
     /// `multipv` and `skill_level` apply to this search only. Any clock parameter makes a
     /// clock, an increment alone too, as in the protocol. With no limit at all the
     /// search runs until `stop()` (or Ctrl-C). The GIL is released meanwhile.
+    ///
+    /// A zero limit answers as the protocol's `go`: `depth=0` and `nodes=0` search nothing
+    /// and return at once the first move of the engine's order, as `go depth 0` and
+    /// `go nodes 0`; `time=0` is `go movetime 0`: the search ends when it first looks at the
+    /// clock and still answers a legal move within a few milliseconds. Raises `LimitsError`
+    /// for a `depth`, `nodes` or `remaining_moves` that is not an int from 0 up or a time
+    /// that is not a finite number of seconds from 0 up (a `bool` refused everywhere),
+    /// `OptionError` for a `multipv` or `skill_level` outside its option's range.
     #[pyo3(signature = (
         game, *, depth = None, nodes = None, time = None, white_clock = None,
         black_clock = None, white_inc = None, black_inc = None, remaining_moves = None,
