@@ -76,7 +76,11 @@ def rules_of(params):
     unknown = set(settings) - set(DEFAULT_PARAMS)
     if unknown:
         raise mingmang.OptionError(f"unknown game parameter(s): {', '.join(sorted(unknown))}")
-    if int(settings["max_plies"]) < 1:
+    max_plies = settings["max_plies"]
+    # A bool or a float is no ply count; the same refusal as the native module's counts.
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int):
+        raise mingmang.OptionError(f"max_plies must be an int, not a {type(max_plies).__name__}")
+    if max_plies < 1:
         raise mingmang.OptionError(
             "max_plies must be at least 1: OpenSpiel needs a bounded game length"
         )
@@ -171,7 +175,7 @@ class BoardObserver:
 
     def __init__(self, game, params):
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise mingmang.OptionError(f"observation parameters are not supported: {params}")
         shape = planes.shape(game.width, game.height)
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
         self.dict = {"observation": np.reshape(self.tensor, shape)}

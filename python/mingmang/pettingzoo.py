@@ -20,6 +20,8 @@ draw, when the game ends (by the rules, the ply limit included); an illegal acti
 :class:`mingmang.MoveError`.
 """
 
+import operator
+
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
@@ -62,7 +64,7 @@ class MingMangEnv(AECEnv):
         (prints it)."""
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise mingmang.OptionError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.rules = mingmang.Rules(variant, board_size=board_size, max_plies=max_plies, **rule_options)
         self.max_plies = max_plies
@@ -75,7 +77,9 @@ class MingMangEnv(AECEnv):
         self.opponent_limits = dict(opponent_limits or {"nodes": 2000})
         if opponent_skill is not None:
             if opponent_side not in _AGENT_OF_SIDE:
-                raise ValueError(f"opponent_side must be 'white' or 'black', not {opponent_side!r}")
+                raise mingmang.OptionError(
+                    f"opponent_side must be 'white' or 'black', not {opponent_side!r}"
+                )
             self.opponent = mingmang.Engine(skill_level=opponent_skill)
             self.opponent_side = opponent_side
         self.possible_agents = [a for a in AGENTS if _SIDE_OF_AGENT[a] != self.opponent_side]
@@ -134,7 +138,13 @@ class MingMangEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.play_action(int(action))
+        # numpy's integers become ints; anything else (a float: int() would truncate it) goes
+        # on as given, for the native module to refuse with MoveError.
+        try:
+            action = operator.index(action)
+        except TypeError:
+            pass
+        self.game.play_action(action)
         self._engine_replies()
         self._after_move()
         if self.render_mode == "human":

@@ -199,3 +199,21 @@ def test_a_zero_move_time_answers_a_legal_move_at_once():
     found = mingmang.Engine().search(g, time=0)
     assert found.best_move in g.legal_moves()
     assert found.time_ms < 1000
+
+
+def test_the_python_layers_refuse_with_the_packages_errors():
+    pettingzoo = pytest.importorskip("mingmang.pettingzoo")
+    with pytest.raises(mingmang.OptionError, match="opponent_side"):
+        pettingzoo.env(opponent_skill=1, opponent_side="red")
+    with pytest.raises(mingmang.OptionError, match="render_mode"):
+        pettingzoo.env(render_mode="3d")
+    e = pettingzoo.env()
+    e.reset(seed=1)
+    with pytest.raises(mingmang.MoveError, match="action"):
+        e.step(1.5)
+
+
+def test_the_openspiel_game_refuses_a_ply_count_that_is_not_an_int():
+    openspiel = pytest.importorskip("mingmang.openspiel")
+    with pytest.raises(mingmang.OptionError, match="max_plies"):
+        openspiel.rules_of({"max_plies": 2.5})
