@@ -62,10 +62,23 @@ impl PyRules {
 impl PyRules {
     /// The rules of `variant` (see `Rules.variants()`) with the given options set.
     #[new]
-    #[pyo3(signature = (variant = "mingmang", **options))]
-    fn new(variant: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyRules> {
+    ///
+    /// `variant` is taken as any object (the signature shown keeps its default) so that one
+    /// that is not a str raises `OptionError`, not PyO3's `TypeError`.
+    #[pyo3(
+        signature = (variant = None, **options),
+        text_signature = "(variant='mingmang', **options)"
+    )]
+    fn new(
+        variant: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyRules> {
+        let variant = match variant {
+            Some(v) => text("variant", v, OptionError::new_err)?,
+            None => "mingmang".to_string(),
+        };
         let mut rules = PyRules {
-            inner: frontend::GameRules::new(variant).map_err(raise)?,
+            inner: frontend::GameRules::new(&variant).map_err(raise)?,
         };
         rules.set_all(options)?;
         Ok(rules)

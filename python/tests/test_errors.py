@@ -112,6 +112,7 @@ BAD_CALLS = [
     (lambda: mingmang.Rules(max_plies=-1), mingmang.OptionError, "MaxPlies"),
     (lambda: mingmang.Rules(max_plies=[1]), mingmang.OptionError, "MaxPlies"),
     (lambda: mingmang.Game(42), mingmang.OptionError, "variant"),
+    (lambda: mingmang.Rules(42), mingmang.OptionError, "variant"),
     (lambda: mingmang.Game(position=5), mingmang.PositionError, "position"),
 ]
 
