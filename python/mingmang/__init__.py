@@ -18,7 +18,8 @@ True
 - :mod:`mingmang.pettingzoo`: the games as PettingZoo AEC environments.
 
 Every error the engine reports is a :class:`MingmangError` (a ``ValueError``) carrying the
-engine's message, of the subclass for its kind.
+engine's message, of the subclass for its kind; so is every bad argument (a wrong type, a
+negative or too large number, a NaN time), never a bare ``TypeError`` or ``OverflowError``.
 """
 
 from . import _mingmang
