@@ -32,7 +32,6 @@ use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -544,11 +543,15 @@ impl<'a> Results<'a> {
 }
 
 /// The match's workers at play: their threads, the games they finish (each with the engine
-/// starts its worker made since its last game) and the flag that stops them taking more.
+/// starts its worker made since its last game) and the permits to start another game. A
+/// worker takes a permit before each game, and the collector grants one for each game it has
+/// counted: so no game starts after the one that decided the match (an SPRT, the faults)
+/// until that one is counted, however slowly the collector runs. Dropping the sender stops
+/// the workers from taking more.
 struct Workers {
     threads: Vec<thread::JoinHandle<()>>,
     finished: mpsc::Receiver<(GameRecord, Vec<u32>)>,
-    stop: Arc<AtomicBool>,
+    permits: Option<mpsc::Sender<()>>,
 }
 
 /// Starts `--concurrency` workers (no more than there are games) on the games of `queue`.
@@ -556,13 +559,15 @@ struct Workers {
 fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
     let remaining = queue.len();
     let queue = Arc::new(Mutex::new(queue));
-    let stop = Arc::new(AtomicBool::new(false));
+    let (permits, permit) = mpsc::channel::<()>();
+    let permit = Arc::new(Mutex::new(permit));
     // Each finished game comes with the engine starts its worker made since its last game,
     // so that a summary written while the match plays counts the starts too.
     let (tx, rx) = mpsc::channel::<(GameRecord, Vec<u32>)>();
     let mut threads = Vec::new();
     for _ in 0..config.concurrency.max(1).min(remaining) {
-        let (queue, stop, tx) = (queue.clone(), stop.clone(), tx.clone());
+        permits.send(()).expect("the receiver is held here");
+        let (queue, permit, tx) = (queue.clone(), permit.clone(), tx.clone());
         let settings = config.settings.clone();
         let specs = config.engines.clone();
         threads.push(thread::spawn(move || {
@@ -570,7 +575,7 @@ fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
                 specs.into_iter().map(EngineProcess::new).collect();
             let mut reported = vec![0u32; engines.len()];
             loop {
-                if stop.load(Ordering::Relaxed) {
+                if permit.lock().expect("permit lock").recv().is_err() {
                     break;
                 }
                 let Some(job) = queue.lock().expect("queue lock").pop_front() else {
@@ -591,7 +596,7 @@ fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
     Workers {
         threads,
         finished: rx,
-        stop,
+        permits: Some(permits),
     }
 }
 
@@ -600,7 +605,7 @@ fn start_workers(config: &MatchConfig, queue: VecDeque<Job>) -> Workers {
 /// decides the status, prints the summary and writes it.
 fn collect_results(
     mut results: Results,
-    workers: Workers,
+    mut workers: Workers,
     summary: Option<Output>,
     mut journal: Option<Journal>,
 ) -> Result<MatchReport, String> {
@@ -616,7 +621,10 @@ fn collect_results(
         }
         if results.count(record)? {
             // Games already running finish and count; no new game starts.
-            workers.stop.store(true, Ordering::Relaxed);
+            workers.permits = None;
+        } else if let Some(permits) = &workers.permits {
+            // A worker that has left (its queue empty) takes no permit: nothing to do.
+            let _ = permits.send(());
         }
         // The summary follows the games as they end, so that a match stopped by a signal,
         // a lost node or a time limit leaves the tally of what it played beside its journal.
