@@ -13,6 +13,7 @@ use std::time::Duration;
 use crate::rules::notation::quote;
 use crate::rules::option_spec::{in_table_order, OptionSpec, Value, ValueType};
 use crate::rules::{RuleSettings, Rules};
+use crate::search::eval::network::{self, NetworkChoice};
 use crate::search::eval::Weights;
 use crate::search::{SearchOptions, Skill, DEFAULT_HASH_MIB, MAX_SKILL};
 
@@ -27,6 +28,15 @@ const HASH_CEILING: usize = 1 << 20;
 
 /// The value of `EvalFile` that stands for the weights compiled into the engine.
 pub const BUILT_IN_WEIGHTS: &str = "<built-in>";
+/// The value of `NetworkFile` that stands for the networks compiled into the engine.
+pub const BUILT_IN_NETWORKS: &str = "<built-in>";
+
+/// The values of `Evaluation`: the learned one where a network fits, or the hand-written one.
+const EVALUATIONS: [&str; 2] = ["network", "hand"];
+
+fn evaluation_names() -> Vec<&'static str> {
+    EVALUATIONS.to_vec()
+}
 
 /// The largest `Hash` this machine allows: half of its memory (from `/proc/meminfo`), or
 /// 1024 MiB when that cannot be read.
@@ -56,8 +66,8 @@ pub enum Effect {
     Hash,
     /// The transposition table must be cleared.
     ClearHash,
-    /// The evaluation weights changed.
-    Weights,
+    /// The evaluation changed (its weights or its networks).
+    Evaluation,
 }
 
 /// One engine option: its description, shared with the rule options, and how it sets the
@@ -100,6 +110,10 @@ pub struct EngineOptions {
     pub eval_file: String,
     /// The weights read from `eval_file` (the built-in ones by default).
     pub weights: Weights,
+    /// `NetworkFile`: the network file in use, or [`BUILT_IN_NETWORKS`].
+    pub network_file: String,
+    /// `Evaluation` and the network read from `network_file`.
+    pub networks: NetworkChoice,
 }
 
 impl Default for EngineOptions {
@@ -114,6 +128,8 @@ impl Default for EngineOptions {
             skill: search.skill,
             eval_file: BUILT_IN_WEIGHTS.to_string(),
             weights: Weights::builtin(),
+            network_file: BUILT_IN_NETWORKS.to_string(),
+            networks: NetworkChoice::default(),
         }
     }
 }
@@ -190,7 +206,7 @@ macro_rules! number_option {
 
 /// Every engine option, in the order the protocol lists them (buttons come last, after the
 /// rule options).
-pub static ENGINE_OPTIONS: [EngineOption; 7] = [
+pub static ENGINE_OPTIONS: [EngineOption; 9] = [
     EngineOption {
         spec: OptionSpec {
             name: "Hash",
@@ -267,9 +283,83 @@ pub static ENGINE_OPTIONS: [EngineOption; 7] = [
                     .map_err(|e| format!("option EvalFile: '{}': {e}", quote(&path)))?;
                 o.eval_file = path;
             }
-            Ok(Effect::Weights)
+            Ok(Effect::Evaluation)
         },
         get: |o| Value::Text(o.eval_file.clone()),
+    },
+    EngineOption {
+        spec: OptionSpec {
+            name: "Evaluation",
+            flag: Some("evaluation"),
+            kind: ValueType::Combo {
+                choices: evaluation_names,
+            },
+            default: if network::DEFAULT_ENABLED {
+                EVALUATIONS[0]
+            } else {
+                EVALUATIONS[1]
+            },
+            value_name: "KIND",
+            help: "network: the learned evaluation on the games and boards that have a network \
+                   (the hand-written one on the others); hand: the hand-written evaluation \
+                   everywhere",
+            above_max: "",
+        },
+        gtp: true,
+        set: |o, v| {
+            let text = v.to_string();
+            o.networks.enabled = match EVALUATIONS
+                .iter()
+                .position(|e| e.eq_ignore_ascii_case(&text))
+            {
+                Some(0) => true,
+                Some(_) => false,
+                None => {
+                    return Err(format!(
+                        "option Evaluation: '{}' is not one of {}",
+                        quote(&text),
+                        EVALUATIONS.join(", ")
+                    ))
+                }
+            };
+            Ok(Effect::Evaluation)
+        },
+        get: |o| Value::Text(EVALUATIONS[if o.networks.enabled { 0 } else { 1 }].to_string()),
+    },
+    EngineOption {
+        spec: OptionSpec {
+            name: "NetworkFile",
+            flag: Some("network-file"),
+            kind: ValueType::Text,
+            default: BUILT_IN_NETWORKS,
+            value_name: "FILE",
+            help: "A network file, made by `mingmang train`, that evaluates the game and board \
+                   it was trained for in place of the built-in network (default: the built-in \
+                   networks)",
+            above_max: "",
+        },
+        gtp: true,
+        set: |o, v| {
+            let path = v.to_string();
+            if path.is_empty() || path == BUILT_IN_NETWORKS {
+                o.networks.loaded = None;
+                o.network_file = BUILT_IN_NETWORKS.to_string();
+            } else {
+                let clean = |e: String| e.replace(char::is_control, " ");
+                let bytes = crate::text_file::read_bytes(
+                    std::path::Path::new(&path),
+                    "network file",
+                    crate::text_file::NETWORK_FILE_LIMIT,
+                )
+                .map_err(|e| format!("option NetworkFile: {}", clean(e)))?;
+                let net = network::file::read(&bytes)
+                    .map_err(|e| format!("option NetworkFile: '{}': {e}", quote(&path)))?;
+                o.networks.loaded = Some(std::sync::Arc::new(net));
+                o.network_file = path;
+            }
+            Ok(Effect::Evaluation)
+        },
+        get: |o| Value::Text(o.network_file.clone()),
     },
     EngineOption {
         spec: OptionSpec {

@@ -1274,6 +1274,7 @@ impl Engine {
     pub(crate) fn with_options(options: EngineOptions) -> Engine {
         let mut searcher = Searcher::new(options.hash_mib);
         searcher.set_weights(options.weights);
+        searcher.set_networks(options.networks.clone());
         Engine {
             options,
             searcher,
@@ -1577,8 +1578,9 @@ impl Engine {
         if effects.contains(&Effect::ClearHash) {
             self.searcher.clear();
         }
-        if effects.contains(&Effect::Weights) {
+        if effects.contains(&Effect::Evaluation) {
             self.searcher.set_weights(next.weights);
+            self.searcher.set_networks(next.networks.clone());
         }
         self.options = next;
         Ok(())

@@ -81,6 +81,9 @@ enum Command {
     /// Fit the evaluation weights to records (the Texel method): run by mingmang-tools.
     #[command(disable_help_flag = true)]
     Tune(ToolArgs),
+    /// Train a network for the learned evaluation from records: run by mingmang-tools.
+    #[command(disable_help_flag = true)]
+    Train(ToolArgs),
     /// Time the engine's answers through the protocol (isready, stop, quit, short searches):
     /// run by mingmang-tools.
     #[command(disable_help_flag = true)]
@@ -122,6 +125,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => forward::run_tool("datagen", args),
         Some(Command::Tune(args)) => forward::run_tool("tune", args),
         Some(Command::Latency(args)) => forward::run_tool("latency", args),
+        Some(Command::Train(args)) => forward::run_tool("train", args),
         None => Settings::from_args(&cli.rules, &cli.engine).map(|settings| {
             greet_at_a_terminal(
                 "waiting for protocol commands on stdin: try ugi, position startpos, go depth 6, \

@@ -9,6 +9,10 @@ use std::path::Path;
 /// KiB.
 pub const WEIGHTS_FILE_LIMIT: u64 = 1 << 20;
 
+/// The largest network file read (option `NetworkFile`): 512 hidden neurons on the 19x19
+/// board take under 1 MiB.
+pub const NETWORK_FILE_LIMIT: u64 = 8 << 20;
+
 /// `bytes` in words: `1 MiB`, `64 GiB`, `512 bytes`.
 pub fn size_text(bytes: u64) -> String {
     if bytes >= 1 << 30 && bytes.trailing_zeros() >= 30 {
@@ -24,6 +28,12 @@ pub fn size_text(bytes: u64) -> String {
 /// more than `limit` bytes. Pipes and devices are read the same way, so `/dev/zero` stops at the
 /// limit.
 pub fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, String> {
+    let bytes = read_bytes(path, what, limit)?;
+    String::from_utf8(bytes).map_err(|_| format!("{what} {} is not UTF-8 text", path.display()))
+}
+
+/// Reads the whole file at `path` as bytes, with the limit and errors of [`read_text`].
+pub fn read_bytes(path: &Path, what: &str, limit: u64) -> Result<Vec<u8>, String> {
     let file =
         File::open(path).map_err(|e| format!("cannot read {what} {}: {e}", path.display()))?;
     let mut bytes = Vec::new();
@@ -37,5 +47,5 @@ pub fn read_text(path: &Path, what: &str, limit: u64) -> Result<String, String> 
             size_text(limit)
         ));
     }
-    String::from_utf8(bytes).map_err(|_| format!("{what} {} is not UTF-8 text", path.display()))
+    Ok(bytes)
 }

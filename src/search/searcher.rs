@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::eval::network::NetworkChoice;
 use super::eval::Weights;
 use super::params::{Reductions, SearchParams};
 use super::score::{to_score, INF, MAX_PLY};
@@ -29,6 +30,7 @@ pub struct Searcher {
     /// The late move reductions of `params`.
     reductions: Reductions,
     weights: Weights,
+    networks: NetworkChoice,
 }
 
 impl Default for Searcher {
@@ -50,6 +52,7 @@ impl Searcher {
             params,
             reductions: Reductions::new(&params),
             weights: Weights::builtin(),
+            networks: NetworkChoice::default(),
         }
     }
 
@@ -101,6 +104,16 @@ impl Searcher {
     /// The evaluation weights the searches use (of every game).
     pub fn weights(&self) -> Weights {
         self.weights
+    }
+
+    /// The networks the searches use where one fits the game.
+    pub fn networks(&self) -> &NetworkChoice {
+        &self.networks
+    }
+
+    /// Changes the networks the searches use.
+    pub fn set_networks(&mut self, networks: NetworkChoice) {
+        self.networks = networks;
     }
 
     /// Changes the evaluation weights (of every game; for tuning).
@@ -192,6 +205,7 @@ impl Searcher {
             params: self.params,
             lmr: self.reductions.table(),
             weights: self.weights,
+            networks: &self.networks,
             helper_best: Mutex::new(None),
             max_depth,
             threads,

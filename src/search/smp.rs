@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
+use super::eval::network::NetworkChoice;
 use super::eval::Weights;
 use super::params::{LmrTable, SearchParams};
 use super::time::TimeManager;
@@ -35,6 +36,8 @@ pub struct Shared<'a> {
     pub(crate) lmr: &'a LmrTable,
     /// Evaluation weights.
     pub weights: Weights,
+    /// The networks that evaluate in place of the weights, where one fits the game.
+    pub networks: &'a NetworkChoice,
     /// The deepest iteration a helper thread completed, with its root moves (best first).
     pub helper_best: Mutex<Option<(u32, u32, Vec<RootMove>)>>,
     /// The depth limit: the first thread to complete it ends the search.

@@ -5,6 +5,8 @@
 //!   and journals that resume and merge across machines.
 //! - [`data`]: self-play training data ([`data::datagen`]), its record format
 //!   ([`data::training_record`]), and fitting the evaluation's weights to it ([`data::tune`]).
+//! - [`train`]: a network for the learned evaluation, trained on the processor from those
+//!   records, with a checkpoint every epoch.
 //! - [`latency`]: a benchmark of how fast an engine answers the protocol (`isready`, `stop`,
 //!   `quit`, short searches), through its pipes.
 //! - [`bounded_io`]: the files these read and write, each with a size limit, each output
@@ -19,3 +21,4 @@ pub mod bounded_io;
 pub mod data;
 pub mod latency;
 pub mod matchrunner;
+pub mod train;

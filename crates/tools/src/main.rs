@@ -10,6 +10,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use mingmang_tools::matchrunner::{self, args::match_examples, MatchArgs};
 
 mod data_commands;
+mod train_command;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -65,6 +66,10 @@ enum Command {
         #[arg(long, value_delimiter = ',', value_name = "NAME,...")]
         freeze: Vec<String>,
     },
+    /// Train a network for the learned evaluation from records of one game on one board, on
+    /// this machine's processors; resumes from the checkpoint beside --out (see
+    /// docs/network.md).
+    Train(train_command::TrainArgs),
     /// Time an engine's answers through the protocol: isready (idle and searching), stop and
     /// quit during go infinite, the overshoot of go movetime 50, short clocks and go depth 1
     /// on the 8x8 and 19x19 starts; min, median, p90 and max in ms over --runs fresh
@@ -86,6 +91,7 @@ fn main() -> ExitCode {
         Command::Match(args) => run_match(&args),
         Command::Datagen(args) => data_commands::datagen(args),
         Command::Latency(args) => mingmang_tools::latency::run(&args),
+        Command::Train(args) => train_command::train(args),
         Command::Tune {
             data,
             eval_file,

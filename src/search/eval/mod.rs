@@ -53,9 +53,12 @@ macro_rules! weights {
     };
 }
 
+pub mod evaluator;
 pub mod mingmang;
+pub mod network;
 pub mod relatives;
 
+pub use evaluator::Evaluator;
 pub use mingmang::MingMangWeights;
 pub use relatives::RelativeWeights;
 

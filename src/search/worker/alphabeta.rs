@@ -70,7 +70,7 @@ impl Worker<'_> {
         }
         let depth = node.depth;
         if ply >= MAX_PLY {
-            return self.evals.get(&self.game, &self.weights);
+            return self.evals.get(&self.game, &mut self.evaluator);
         }
         self.seldepth = self.seldepth.max(ply);
         // Mate distance pruning: no line from here can beat a win found closer to the root.
@@ -105,11 +105,11 @@ impl Worker<'_> {
 
     /// The node's static evaluation, computed the first time a step asks for it.
     fn static_eval(&mut self, node: &mut Node) -> i32 {
-        let (game, weights) = (&self.game, &self.weights);
+        let (game, evaluator) = (&self.game, &mut self.evaluator);
         let evals = &mut self.evals;
         *node
             .static_eval
-            .get_or_insert_with(|| evals.get(game, weights))
+            .get_or_insert_with(|| evals.get(game, evaluator))
     }
 
     /// Reverse futility pruning: in a node expected to fail high, a static evaluation that

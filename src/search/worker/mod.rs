@@ -36,7 +36,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::eval::GameWeights;
+use super::eval::Evaluator;
 use super::eval_cache::EvalCache;
 use super::params::{LmrTable, SearchParams, HISTORY_MAX};
 use super::picker::history_slot;
@@ -108,7 +108,7 @@ pub struct Worker<'a> {
     /// read at every node.
     cfg: SearchConfig,
     params: SearchParams,
-    weights: GameWeights,
+    evaluator: Evaluator<'a>,
     /// Static evaluations seen lately.
     evals: EvalCache,
     /// The rules' scratch space for quiescence's captures and their child hashes.
@@ -153,6 +153,7 @@ impl<'a> Worker<'a> {
         let root_index = game.history().len() - 1;
         let width = game.rules().size().width();
         let weights = *shared.weights.for_rules(game.rules());
+        let evaluator = Evaluator::new(weights, shared.networks.for_rules(game.rules()));
         Worker {
             id,
             shared,
@@ -173,7 +174,7 @@ impl<'a> Worker<'a> {
             lmr: shared.lmr,
             cfg: shared.config,
             params: shared.params,
-            weights,
+            evaluator,
             smp: shared.threads > 1,
             hash_cache: ChildHashCache::new(),
             evals: EvalCache::new(),

@@ -36,7 +36,7 @@ impl Worker<'_> {
         }
         let qs_max_plies = self.params.qs_max_plies;
         let mut caps: ArrayVec<u64, MAX_MOVES> = ArrayVec::new();
-        let weights = &self.weights;
+        let evaluator = &mut self.evaluator;
         let game = &self.game;
         let pos = game.position();
         let rules = *game.rules();
@@ -52,7 +52,7 @@ impl Worker<'_> {
             Self::note_ban(&mut dep, root_index, game, h)
         });
         if has_quiet {
-            let v = self.evals.get(game, weights);
+            let v = self.evals.get(game, evaluator);
             if v >= beta || qply >= qs_max_plies || ply >= MAX_PLY {
                 self.dep = dep;
                 return v;
@@ -78,7 +78,7 @@ impl Worker<'_> {
             best = stand;
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY {
-            return self.evals.get(&self.game, &self.weights);
+            return self.evals.get(&self.game, &mut self.evaluator);
         }
         caps.sort_unstable_by(|a, b| b.cmp(a));
         for &key in &caps {

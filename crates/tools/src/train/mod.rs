@@ -1,0 +1,375 @@
+//! `mingmang train`: a network for one game and board, learned on this machine's processors
+//! from self-play records (see `docs/network.md` for the method and its figures).
+//!
+//! Each position's target blends the search's verdict with the game's result, both as a
+//! winning chance: `lambda * sigmoid(score) + (1 - lambda) * result`, where the sigmoid's
+//! scale is fitted to the records (the `K` of the Texel method). The network's output, in
+//! units of `eval_scale` centi-pieces, passes the same sigmoid, and the loss is the mean
+//! squared difference. Mini-batches are split among threads, each summing its share's
+//! gradient; Adam takes one step per batch; the step size falls to a third at 60 % and 85 %
+//! of the epochs. After every epoch the model, the optimiser and the generator are saved to a
+//! checkpoint beside the output, so an interrupted run resumes where it stopped.
+
+pub mod checkpoint;
+pub mod dataset;
+pub mod model;
+
+use std::path::{Path, PathBuf};
+
+use mingmang::search::eval::network::features::FeatureSet;
+use mingmang::search::eval::network::{file, Network};
+
+use self::dataset::{Dataset, Loaded};
+use self::model::{Adam, Model, Rng, Sample, Shape};
+
+/// How to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Hidden neurons per seat (a multiple of 16).
+    pub hidden: usize,
+    /// Output buckets by the share of the ply limit played.
+    pub buckets: usize,
+    /// Full passes over the training positions.
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// Adam's first step size.
+    pub rate: f32,
+    /// The weight of the search's score in the target, 0 to 1.
+    pub lambda: f32,
+    /// Threads computing gradients.
+    pub threads: usize,
+    /// The generator's seed (starting weights, order of positions).
+    pub seed: u64,
+    /// Centi-pieces per unit of output.
+    pub eval_scale: u32,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            hidden: 64,
+            buckets: 8,
+            epochs: 20,
+            batch: 16_384,
+            rate: 0.002,
+            lambda: 0.7,
+            threads: 1,
+            seed: 1,
+            eval_scale: 400,
+        }
+    }
+}
+
+impl TrainConfig {
+    /// Refuses settings the engine's file format or the method cannot take.
+    pub fn check(&self) -> Result<(), String> {
+        if self.hidden == 0 || self.hidden % 16 != 0 || self.hidden > file::MAX_HIDDEN {
+            return Err(format!(
+                "--hidden {}: a multiple of 16 from 16 to {}",
+                self.hidden,
+                file::MAX_HIDDEN
+            ));
+        }
+        if self.buckets == 0 || self.buckets > file::MAX_BUCKETS {
+            return Err(format!(
+                "--buckets {}: 1 to {}",
+                self.buckets,
+                file::MAX_BUCKETS
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err(format!("--lambda {}: 0 to 1", self.lambda));
+        }
+        if self.epochs == 0
+            || self.batch == 0
+            || self.threads == 0
+            || self.rate.is_nan()
+            || self.rate <= 0.0
+        {
+            return Err("--epochs, --batch, --threads and --rate must be positive".into());
+        }
+        Ok(())
+    }
+}
+
+/// What one epoch did, for the progress lines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// The mean loss over the training positions during the epoch.
+    pub train_loss: f64,
+    /// The loss on the held-out positions after it.
+    pub validation_loss: f64,
+    /// The step size used.
+    pub rate: f32,
+}
+
+/// `1 / (1 + 10^(-k * cp / 400))`: a score's winning chance at scale `k`.
+pub fn win_chance(cp: f32, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0))
+}
+
+/// The `k` whose winning chances of the scores best predict the results (golden-section
+/// search on 0.01..10, over at most 200,000 positions spread through the data). Forced results
+/// are left out: they fit any scale.
+pub fn fit_k(data: &Dataset) -> f64 {
+    let step = (data.len() / 200_000).max(1);
+    let pairs: Vec<(f32, f32)> = (0..data.len())
+        .step_by(step)
+        .filter(|&i| data.scores[i].abs() < dataset::FORCED_SCORE)
+        .map(|i| (data.scores[i], data.results[i]))
+        .collect();
+    let loss = |k: f64| -> f64 {
+        pairs
+            .iter()
+            .map(|&(s, r)| (win_chance(s, k) - r as f64).powi(2))
+            .sum::<f64>()
+    };
+    let (mut a, mut b) = (0.01f64, 10.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let c = b - ratio * (b - a);
+        let d = a + ratio * (b - a);
+        if loss(c) < loss(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Training state: the data, the fixed numbers of the method and the model being learned.
+pub struct Trainer {
+    /// The positions.
+    pub loaded: Loaded,
+    /// How to train.
+    pub config: TrainConfig,
+    /// The fitted sigmoid scale.
+    pub k: f64,
+    /// Each position's target.
+    targets: Vec<f32>,
+    /// Training and held-out positions (every 50th block of 1024, so one game seldom
+    /// lands on both sides).
+    train: Vec<u32>,
+    held_out: Vec<u32>,
+    /// The model, its optimiser, its generator and the epochs done.
+    pub model: Model,
+    pub(crate) adam: Adam,
+    pub(crate) rng: Rng,
+    /// Epochs finished.
+    pub epochs_done: usize,
+}
+
+impl Trainer {
+    /// A trainer of a fresh model over `loaded`.
+    pub fn new(loaded: Loaded, config: TrainConfig) -> Result<Trainer, String> {
+        config.check()?;
+        if loaded.data.is_empty() {
+            return Err("no positions to train on (every record was left out)".into());
+        }
+        let k = fit_k(&loaded.data);
+        let lambda = config.lambda as f64;
+        let targets = (0..loaded.data.len())
+            .map(|i| {
+                let d = &loaded.data;
+                (lambda * win_chance(d.scores[i], k) + (1.0 - lambda) * d.results[i] as f64) as f32
+            })
+            .collect();
+        let (held_out, train): (Vec<u32>, Vec<u32>) =
+            (0..loaded.data.len() as u32).partition(|i| (i / 1024) % 50 == 0);
+        let shape = Shape {
+            inputs: FeatureSet::PieceSquare.inputs(loaded.size),
+            hidden: config.hidden,
+            buckets: config.buckets,
+        };
+        let mut rng = Rng(config.seed);
+        let model = Model::new(shape, &mut rng);
+        Ok(Trainer {
+            adam: Adam::new(shape.len()),
+            loaded,
+            config,
+            k,
+            targets,
+            train,
+            held_out,
+            model,
+            rng,
+            epochs_done: 0,
+        })
+    }
+
+    /// How many positions train and how many are held out.
+    pub fn split(&self) -> (usize, usize) {
+        (self.train.len(), self.held_out.len())
+    }
+
+    /// The factor from the network's output to the logistic's argument.
+    fn logit_scale(&self) -> f32 {
+        (self.config.eval_scale as f64 * self.k * std::f64::consts::LN_10 / 400.0) as f32
+    }
+
+    fn sample(&self, i: usize) -> Sample<'_> {
+        let (us, them) = self.loaded.data.inputs(i);
+        Sample {
+            us,
+            them,
+            bucket: self.loaded.data.buckets[i] as usize,
+        }
+    }
+
+    /// The summed loss of `positions`, with their summed gradient added to `grad` if given.
+    fn loss_of(&self, positions: &[u32], mut grad: Option<&mut [f32]>) -> f64 {
+        let h = self.model.shape.hidden;
+        let (mut a, mut b) = (vec![0.0; h], vec![0.0; h]);
+        let scale = self.logit_scale();
+        let mut total = 0.0f64;
+        for &i in positions {
+            let s = self.sample(i as usize);
+            let out = self.model.forward(&s, &mut a, &mut b);
+            let p = 1.0 / (1.0 + (-out * scale).exp());
+            let diff = p - self.targets[i as usize];
+            total += (diff * diff) as f64;
+            if let Some(grad) = grad.as_deref_mut() {
+                let g = 2.0 * diff * p * (1.0 - p) * scale;
+                self.model.backward(&s, g, &a, &b, grad);
+            }
+        }
+        total
+    }
+
+    /// The mean loss on the held-out positions.
+    pub fn validation_loss(&self) -> f64 {
+        self.parallel_loss(&self.held_out, false).0 / self.held_out.len().max(1) as f64
+    }
+
+    /// The summed loss of `positions` and, if asked, their summed gradient, over the threads.
+    fn parallel_loss(&self, positions: &[u32], with_grad: bool) -> (f64, Vec<f32>) {
+        let len = self.model.shape.len();
+        let chunk = positions.len().div_ceil(self.config.threads).max(1);
+        let parts: Vec<(f64, Vec<f32>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = positions
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut grad = if with_grad {
+                            vec![0.0; len]
+                        } else {
+                            Vec::new()
+                        };
+                        let loss = self.loss_of(part, with_grad.then_some(&mut grad[..]));
+                        (loss, grad)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a training thread failed"))
+                .collect()
+        });
+        let mut loss = 0.0;
+        let mut grad = if with_grad {
+            vec![0.0; len]
+        } else {
+            Vec::new()
+        };
+        for (l, g) in parts {
+            loss += l;
+            for (a, b) in grad.iter_mut().zip(&g) {
+                *a += b;
+            }
+        }
+        (loss, grad)
+    }
+
+    /// The step size of epoch `epoch` (from 0).
+    fn rate(&self, epoch: usize) -> f32 {
+        let e = self.config.epochs as f32;
+        let at = epoch as f32;
+        self.config.rate
+            * if at >= 0.85 * e {
+                1.0 / 9.0
+            } else if at >= 0.6 * e {
+                1.0 / 3.0
+            } else {
+                1.0
+            }
+    }
+
+    /// Trains one more epoch.
+    pub fn epoch(&mut self) -> EpochReport {
+        let rate = self.rate(self.epochs_done);
+        let mut order = std::mem::take(&mut self.train);
+        for i in (1..order.len()).rev() {
+            order.swap(i, self.rng.below(i + 1));
+        }
+        let mut total = 0.0;
+        for batch in order.chunks(self.config.batch) {
+            let (loss, mut grad) = self.parallel_loss(batch, true);
+            total += loss;
+            let n = batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g /= n);
+            self.adam.step(&mut self.model.params, &grad, rate);
+            self.model.clip();
+        }
+        let train_loss = total / order.len().max(1) as f64;
+        self.train = order;
+        self.epochs_done += 1;
+        EpochReport {
+            epoch: self.epochs_done,
+            train_loss,
+            validation_loss: self.validation_loss(),
+            rate,
+        }
+    }
+
+    /// The engine's network from the model as it stands.
+    pub fn network(&self) -> Network {
+        self.model.quantise(
+            &self.loaded.game,
+            self.loaded.size,
+            FeatureSet::PieceSquare,
+            self.config.eval_scale,
+        )
+    }
+
+    /// The mean and largest difference, in centi-pieces, between the quantised network's
+    /// evaluation and the model's on up to `n` held-out positions: what quantisation costs.
+    pub fn quantisation_error(&self, net: &Network, n: usize) -> (f64, f64) {
+        let h = self.model.shape.hidden;
+        let (mut a, mut b) = (vec![0.0; h], vec![0.0; h]);
+        let (mut qa, mut qb) = (vec![0i16; h], vec![0i16; h]);
+        let (mut sum, mut worst) = (0.0f64, 0.0f64);
+        let count = self.held_out.len().min(n);
+        for &i in &self.held_out[..count] {
+            let s = self.sample(i as usize);
+            let float = self.model.forward(&s, &mut a, &mut b) * self.config.eval_scale as f32;
+            qa.copy_from_slice(&net.input_bias);
+            qb.copy_from_slice(&net.input_bias);
+            for &x in s.us {
+                for (acc, w) in qa.iter_mut().zip(net.input_column(x as usize)) {
+                    *acc += w;
+                }
+            }
+            for &x in s.them {
+                for (acc, w) in qb.iter_mut().zip(net.input_column(x as usize)) {
+                    *acc += w;
+                }
+            }
+            let quantised = net.output(&qa, &qb, s.bucket);
+            let d = (quantised as f64 - float as f64).abs();
+            sum += d;
+            worst = worst.max(d);
+        }
+        (sum / count.max(1) as f64, worst)
+    }
+}
+
+/// The checkpoint file beside `out`.
+pub fn checkpoint_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".ckpt");
+    PathBuf::from(name)
+}

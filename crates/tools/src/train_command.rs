@@ -1,0 +1,127 @@
+//! The `train` subcommand: argument handling, progress and files around
+//! `mingmang_tools::train`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mingmang::search::eval::network::{self, features::FeatureSet};
+use mingmang_tools::bounded_io::Output;
+use mingmang_tools::train::{checkpoint, checkpoint_path, dataset, TrainConfig, Trainer};
+
+/// What `mingmang train` is given.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Records files of one game on one board (shards of `datagen`); several may be given.
+    #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Where to write the network (for the NetworkFile option).
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
+    /// Hidden neurons per side (a multiple of 16, at most 512).
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().hidden)]
+    pub hidden: usize,
+    /// Output buckets, by the share of the ply limit played (1 to 16).
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().buckets)]
+    pub buckets: usize,
+    /// Full passes over the data.
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().epochs)]
+    pub epochs: usize,
+    /// Positions per step of the optimiser.
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().batch)]
+    pub batch: usize,
+    /// First step size of Adam (it falls to a third at 60% and a ninth at 85% of the epochs).
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().rate)]
+    pub rate: f32,
+    /// Weight of the search score in the target, 0 to 1 (0: the game's result alone).
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().lambda)]
+    pub lambda: f32,
+    /// Threads computing gradients.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the starting weights and of the order of the positions.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `mingmang train`: loads the records, resumes the checkpoint beside `--out` if it is of the
+/// same run, trains the remaining epochs (saving the checkpoint after each) and writes the
+/// network, read back and checked like any network file.
+pub fn train(args: TrainArgs) -> Result<(), String> {
+    let config = TrainConfig {
+        hidden: args.hidden,
+        buckets: args.buckets,
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        lambda: args.lambda,
+        threads: args.threads,
+        seed: args.seed,
+        ..TrainConfig::default()
+    };
+    config.check()?;
+    let paths: Vec<PathBuf> = args.data.iter().map(PathBuf::from).collect();
+    let inputs: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let out_path = Path::new(&args.out);
+    let output = Output::check(out_path, "--out", &inputs, args.force)?;
+    let started = Instant::now();
+    let loaded = dataset::load(&paths, FeatureSet::PieceSquare, config.buckets)?;
+    eprintln!(
+        "train: {} records of {} on {}x{} read in {:.0} s, {} left out (a capture to make)",
+        loaded.read,
+        loaded.game,
+        loaded.size.width(),
+        loaded.size.height(),
+        started.elapsed().as_secs_f64(),
+        loaded.skipped
+    );
+    let mut trainer = Trainer::new(loaded, config)?;
+    let (train, held_out) = trainer.split();
+    eprintln!(
+        "train: {train} positions to learn, {held_out} held out; K {:.3}; {} parameters",
+        trainer.k,
+        trainer.model.shape.len()
+    );
+    let ckpt = checkpoint_path(out_path);
+    if checkpoint::resume(&mut trainer, &ckpt)? {
+        eprintln!(
+            "train: resuming {} after epoch {}",
+            ckpt.display(),
+            trainer.epochs_done
+        );
+    } else {
+        eprintln!(
+            "train: held-out loss {:.6} before training",
+            trainer.validation_loss()
+        );
+    }
+    while trainer.epochs_done < trainer.config.epochs {
+        let t = Instant::now();
+        let r = trainer.epoch();
+        checkpoint::save(&trainer, &ckpt)?;
+        eprintln!(
+            "train: epoch {}/{} rate {:.5} loss {:.6} held-out {:.6} ({:.0} s)",
+            r.epoch,
+            trainer.config.epochs,
+            r.rate,
+            r.train_loss,
+            r.validation_loss,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let net = trainer.network();
+    let bytes = network::file::write(&net);
+    network::file::read(&bytes)
+        .map_err(|e| format!("the trained network does not read back: {e}"))?;
+    let (mean, worst) = trainer.quantisation_error(&net, 20_000);
+    output.write(&bytes)?;
+    println!(
+        "network written to {} ({} bytes); quantisation changes the evaluation by {mean:.2} cp \
+         on average, {worst:.0} cp at most (held-out positions)",
+        args.out,
+        bytes.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,129 @@
+//! The accumulators of a search thread: each seat's hidden layer for the last position
+//! evaluated, with that position's board, brought up to date for the next position from the
+//! squares that differ.
+//!
+//! Comparing boards rather than following moves (as Zataxx does for Ataxx) serves every rule
+//! of the family with one piece of code: a Ming Mang conversion that flips a whole line, a
+//! Mak-yek removal, a Gala placement, all are squares whose occupant changed. The search
+//! evaluates positions in depth-first order, so the last position evaluated is usually a
+//! near relative of the next (a sibling, a parent's sibling), a few squares apart. When more
+//! squares changed than there are pieces, computing from nothing is cheaper, and is done.
+
+use super::features::input_index;
+use super::simd::{add_assign, sub_assign};
+use super::Network;
+use crate::rules::geometry::MAX_DIM;
+use crate::rules::{Color, Game, Position, Square};
+
+/// Both seats' hidden layers and the board they describe.
+pub struct Accumulator {
+    /// By seat (White, Black).
+    seats: [Vec<i16>; 2],
+    /// The rank words of each colour of the board the seats describe.
+    rows: [[u32; MAX_DIM]; 2],
+    /// Whether `seats` describe `rows` (false until the first evaluation).
+    valid: bool,
+    /// Updates and refreshes made, for measurements.
+    stats: AccumulatorStats,
+}
+
+/// How an accumulator was brought up to date, counted over its life.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct AccumulatorStats {
+    /// Positions reached by changing squares.
+    pub updates: u64,
+    /// Squares changed in those updates.
+    pub squares: u64,
+    /// Positions computed from nothing.
+    pub refreshes: u64,
+}
+
+impl Accumulator {
+    /// Accumulators for `net`, describing no position yet.
+    pub fn new(net: &Network) -> Accumulator {
+        Accumulator {
+            seats: [vec![0; net.hidden], vec![0; net.hidden]],
+            rows: [[0; MAX_DIM]; 2],
+            valid: false,
+            stats: AccumulatorStats::default(),
+        }
+    }
+
+    /// How the accumulators were brought up to date so far.
+    pub fn stats(&self) -> AccumulatorStats {
+        self.stats
+    }
+
+    /// The evaluation of `game`'s position for the side to move, in centi-pieces. `net` must
+    /// be the network these accumulators were made for, and fit `game`'s rules.
+    #[inline]
+    pub fn evaluate(&mut self, net: &Network, game: &Game) -> i32 {
+        let pos = game.position();
+        self.bring_to(net, pos);
+        let us = pos.side_to_move().index();
+        net.output(&self.seats[us], &self.seats[1 - us], net.bucket(game))
+    }
+
+    /// Makes the accumulators describe `pos`.
+    fn bring_to(&mut self, net: &Network, pos: &Position) {
+        let height = pos.size().height();
+        let words = [pos.rank_words(Color::White), pos.rank_words(Color::Black)];
+        let changed: u32 = if self.valid {
+            (0..2)
+                .map(|c| {
+                    (0..height)
+                        .map(|r| (self.rows[c][r] ^ words[c][r]).count_ones())
+                        .sum::<u32>()
+                })
+                .sum()
+        } else {
+            u32::MAX
+        };
+        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as u32;
+        if changed > pieces {
+            self.refresh(net, pos);
+        } else if changed > 0 {
+            self.update(net, pos, changed);
+        }
+        self.rows = [*words[0], *words[1]];
+    }
+
+    /// Computes both seats from nothing.
+    fn refresh(&mut self, net: &Network, pos: &Position) {
+        for seat in [Color::White, Color::Black] {
+            net.refresh(pos, seat, &mut self.seats[seat.index()]);
+        }
+        self.valid = true;
+        self.stats.refreshes += 1;
+    }
+
+    /// Applies the squares whose occupant differs between the board described and `pos`.
+    fn update(&mut self, net: &Network, pos: &Position, changed: u32) {
+        let size = pos.size();
+        for (c, owner) in [Color::White, Color::Black].into_iter().enumerate() {
+            let now = pos.rank_words(owner);
+            for (r, (&before, &after)) in
+                self.rows[c].iter().zip(now).enumerate().take(size.height())
+            {
+                let mut diff = before ^ after;
+                while diff != 0 {
+                    let f = diff.trailing_zeros() as usize;
+                    diff &= diff - 1;
+                    let sq = Square::new(f, r);
+                    let added = after & (1 << f) != 0;
+                    for seat in [Color::White, Color::Black] {
+                        let column = net.input_column(input_index(size, seat, owner, sq));
+                        let acc = &mut self.seats[seat.index()];
+                        if added {
+                            add_assign(acc, column);
+                        } else {
+                            sub_assign(acc, column);
+                        }
+                    }
+                }
+            }
+        }
+        self.stats.updates += 1;
+        self.stats.squares += changed as u64;
+    }
+}
