@@ -1586,8 +1586,12 @@ impl Engine {
         Ok(())
     }
 
-    /// The evaluation weights in use.
-    pub(crate) fn weights(&self) -> crate::search::eval::Weights {
-        self.options.weights
+    /// The static evaluation of `game`'s position for the side to move, in centi-pieces, by
+    /// the evaluation the searches use: the network where one fits (and `Evaluation` is
+    /// `network`), else the hand-written weights.
+    pub(crate) fn static_evaluation(&self, game: &crate::rules::Game) -> i32 {
+        let weights = *self.options.weights.for_rules(game.rules());
+        let network = self.options.networks.for_rules(game.rules());
+        crate::search::eval::Evaluator::new(weights, network).evaluate(game)
     }
 }

@@ -198,6 +198,8 @@ fn search_limits_and_refusals() {
             "MoveOverhead",
             "Skill Level",
             "EvalFile",
+            "Evaluation",
+            "NetworkFile",
             "Clear Hash"
         ]
     );

@@ -250,3 +250,56 @@ fn requests_that_cannot_be_honoured_are_refused() {
         "3",
     ]);
 }
+
+#[test]
+fn damaged_network_files_are_refused_and_the_engine_plays_on() {
+    use mingmang::search::eval::network::{builtin, file};
+    let dir = scratch("hostile", "networks");
+    let bytes = file::write(&builtin()[0]);
+    let good = dir.join("good.mmnet");
+    std::fs::write(&good, &bytes).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 3] ^= 0x40;
+    let mut version = bytes.clone();
+    version[6] = 2;
+    let weights = b"mingmang-medium material 100\n".to_vec();
+    let cases: [(&str, Vec<u8>, &str); 5] = [
+        (
+            "cut.mmnet",
+            bytes[..bytes.len() / 2].to_vec(),
+            "the file ends inside",
+        ),
+        ("flipped.mmnet", flipped, "checksum mismatch"),
+        ("version.mmnet", version, "network format version 2"),
+        ("weights.txt", weights, "not a mingmang network file"),
+        ("empty.mmnet", Vec::new(), "not a mingmang network file"),
+    ];
+    for (name, contents, needle) in cases {
+        let bad = dir.join(name);
+        std::fs::write(&bad, contents).unwrap();
+        run_fails(&["--network-file", &path(&bad)], needle);
+        let mut e = Session::start(&[]);
+        e.send(&format!("setoption name NetworkFile value {}", path(&good)));
+        e.first_contains(
+            &format!("setoption name NetworkFile value {}", path(&bad)),
+            needle,
+        );
+        // The engine keeps the network it had and plays with it.
+        e.send("position startpos");
+        e.send("go depth 3");
+        let (info, _) = e.bestmove();
+        assert!(info.iter().all(|l| !l.contains("score mate")), "{info:?}");
+        e.finish();
+    }
+    let mut e = Session::start(&[]);
+    e.first_contains(
+        "setoption name NetworkFile value /dev/zero",
+        "option NetworkFile: network file /dev/zero is larger than 8 MiB",
+    );
+    e.finish();
+    fails_quickly(&["--network-file", "/dev/zero"], "larger than 8 MiB");
+    fails_quickly(
+        &["--network-file", "/no/such/file"],
+        "cannot read network file",
+    );
+}

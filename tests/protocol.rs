@@ -24,8 +24,8 @@ fn handshake_in_each_spelling() {
         assert!(lines[0].starts_with("id name mingmang "), "{lines:?}");
         assert!(lines[1].starts_with("id author "), "{lines:?}");
         let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-        assert_eq!(options.len(), 14, "{lines:?}");
-        assert_eq!(lines.len(), 17);
+        assert_eq!(options.len(), 16, "{lines:?}");
+        assert_eq!(lines.len(), 19);
         for name in [
             "Hash",
             "Threads",

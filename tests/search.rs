@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use common::binary::HANG_BOUND;
 use common::driven::{driven_search, driven_search_polled, HandClock, OVERHEAD, TICK};
 use common::search::{
-    engine_at_depth, env_or, search_limited, search_to_depth as search_with, NO_PRUNING as OFF,
+    engine_at_depth, env_or, search_limited_by, search_to_depth as search_with, NO_PRUNING as OFF,
 };
 use mingmang::rules::random::{random_opening, Rng};
 use mingmang::rules::{parse_position, BoardSize, Game, Move, Outcome, RuleOptions, Rules};
+use mingmang::search::eval::network::NetworkChoice;
 use mingmang::search::{
     Clock, Control, Limits, Score, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher,
 };
@@ -339,17 +340,24 @@ fn fixed_depth_is_deterministic() {
     );
 }
 
-/// Searches `game` to at most `nodes` nodes on one thread with `config`.
+/// Searches `game` to at most `nodes` nodes on one thread with `config`, with the
+/// hand-written evaluation.
 fn search_nodes(game: &Game, nodes: u64, config: SearchConfig) -> (SearchResult, Vec<SearchInfo>) {
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    search_limited(game, &limits, config)
+    let hand = NetworkChoice {
+        enabled: false,
+        loaded: None,
+    };
+    search_limited_by(game, &limits, config, hand)
 }
 
 #[test]
 fn an_interrupted_iteration_keeps_a_move_that_beat_the_best() {
+    // The hand-written evaluation, whose searches change their minds often enough between
+    // iterations to exercise the switch both ways on these openings.
     // Node limits that cut iterations at many points, over a few openings, each searched with
     // and without the switch (one thread, so the two walk the same tree until the cut). Without
     // it the last completed iteration decides. With it, the search is the same; either it

@@ -13,7 +13,6 @@ use std::sync::atomic::AtomicBool;
 use super::vertex::format_square;
 use crate::frontend::Engine;
 use crate::rules::{territory, Color, Game, Move, Square};
-use crate::search::eval::{evaluate, Weights};
 use crate::search::{Limits, Score, SearchInfo, Skill};
 
 /// The analyze commands, as `gogui-analyze_commands` lists them.
@@ -153,10 +152,11 @@ pub fn best_line(game: &Game, seen: Option<Seen>) -> String {
 }
 
 /// `mingmang-evaluation`: the search's score (`seen`, from [`search`]) and the static
-/// evaluation under `weights`, both told as White's, in pieces, in the status text.
-pub fn evaluation(game: &Game, weights: &Weights, seen: Option<Seen>) -> String {
+/// evaluation `static_eval` (for the side to move), both told as White's, in pieces, in the
+/// status text.
+pub fn evaluation(game: &Game, static_eval: i32, seen: Option<Seen>) -> String {
     let to_move = game.side_to_move();
-    let stat = describe(Score::Cp(evaluate(game, weights)), to_move);
+    let stat = describe(Score::Cp(static_eval), to_move);
     let Some(seen) = seen else {
         return format!("TEXT game over; static evaluation: {stat}");
     };

@@ -234,7 +234,7 @@ impl GtpSession {
                 Ok(if cmd.name == "mingmang-best_line" {
                     analyze::best_line(game, seen)
                 } else {
-                    analyze::evaluation(game, &self.engine.weights(), seen)
+                    analyze::evaluation(game, self.engine.static_evaluation(game), seen)
                 })
             }
             "mingmang-threats" => Ok(analyze::threats(self.board.game())),

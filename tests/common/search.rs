@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use mingmang::rules::Game;
+use mingmang::search::eval::network::NetworkChoice;
 use mingmang::search::{Limits, SearchConfig, SearchInfo, SearchOptions, SearchResult, Searcher};
 use mingmang::selfplay::{EnginePlayer, MoveChooser};
 
@@ -29,8 +30,19 @@ pub fn search_limited(
     limits: &Limits,
     config: SearchConfig,
 ) -> (SearchResult, Vec<SearchInfo>) {
+    search_limited_by(game, limits, config, NetworkChoice::default())
+}
+
+/// [`search_limited`] with the networks of `networks` (or none).
+pub fn search_limited_by(
+    game: &Game,
+    limits: &Limits,
+    config: SearchConfig,
+    networks: NetworkChoice,
+) -> (SearchResult, Vec<SearchInfo>) {
     let mut s = Searcher::new(4);
     s.set_config(config);
+    s.set_networks(networks);
     let mut infos = Vec::new();
     let stop = AtomicBool::new(false);
     let r = s.search(game, limits, &SearchOptions::default(), &stop, &mut |i| {

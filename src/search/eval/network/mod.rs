@@ -64,7 +64,10 @@ static BUILTIN: Lazy<Vec<Network>> = Lazy::new(|| {
 });
 
 /// The built-in network files, by file name.
-const BUILTIN_FILES: &[(&str, &[u8])] = &[];
+const BUILTIN_FILES: &[(&str, &[u8])] = &[(
+    "mingmang-8x8.mmnet",
+    include_bytes!("builtin/mingmang-8x8.mmnet"),
+)];
 
 /// The built-in networks.
 pub fn builtin() -> &'static [Network] {
@@ -110,7 +113,7 @@ impl Default for NetworkChoice {
 }
 
 /// Whether the engine plays with its networks unless told otherwise.
-pub const DEFAULT_ENABLED: bool = false;
+pub const DEFAULT_ENABLED: bool = true;
 
 impl NetworkChoice {
     /// The network that evaluates games under `rules`, if any: the loaded one if it fits,

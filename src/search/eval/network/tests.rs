@@ -140,3 +140,17 @@ fn a_network_evaluates_only_the_game_and_board_it_learned() {
     };
     assert_eq!(off.for_rules(&classic), None);
 }
+
+#[test]
+fn the_built_in_networks_read_and_fit_their_games() {
+    let nets = super::builtin();
+    assert!(!nets.is_empty());
+    let classic = Rules::new(BoardSize::new(8, 8).unwrap());
+    assert!(super::builtin_for(&classic).is_some());
+    for net in nets {
+        assert_eq!(file::read(&file::write(net)).unwrap(), *net);
+    }
+    // Boards and games without a network of their own keep the hand-written evaluation.
+    assert!(super::builtin_for(&Rules::new(BoardSize::new(19, 19).unwrap())).is_none());
+    assert!(NetworkChoice::default().for_rules(&classic).is_some());
+}
