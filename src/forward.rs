@@ -1,4 +1,4 @@
-//! The tools' subcommands of `mingmang` (`match`, `datagen`, `tune`, `latency`), handed to the
+//! The tools' subcommands of `mingmang` (`match`, `datagen`, `tune`, `train`, `latency`), handed to the
 //! `mingmang-tools` binary, as `git` and `cargo` hand theirs to `git-x` and `cargo-x`.
 //!
 //! The tools live in a crate built on the engine's library, so the engine's own binary cannot

@@ -1,5 +1,5 @@
 //! The `mingmang` command: the protocol engine by default, GTP, perft and bench; the tools'
-//! subcommands (`match`, `datagen`, `tune`, `latency`) are handed to `mingmang-tools`.
+//! subcommands (`match`, `datagen`, `tune`, `train`, `latency`) are handed to `mingmang-tools`.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

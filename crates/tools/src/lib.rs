@@ -12,7 +12,7 @@
 //! - [`bounded_io`]: the files these read and write, each with a size limit, each output
 //!   checked before any work starts and written whole or not at all.
 //!
-//! The `mingmang-tools` binary gives them as the subcommands `match`, `datagen`, `tune` and `latency`;
+//! The `mingmang-tools` binary gives them as the subcommands `match`, `datagen`, `tune`, `train` and `latency`;
 //! the engine's `mingmang` binary hands those subcommands to it, so `mingmang match ...`
 //! works wherever the two binaries sit side by side. The workflow is described in
 //! `docs/data.md`.

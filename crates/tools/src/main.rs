@@ -1,7 +1,7 @@
 //! The `mingmang-tools` command: engine-vs-engine matches, self-play training data, the
-//! fitting of evaluation weights and the protocol latency benchmark. The engine's `mingmang`
-//! command hands its `match`, `datagen`, `tune` and `latency` subcommands to this one, so both
-//! spellings run the same code.
+//! fitting of evaluation weights, the training of networks and the protocol latency
+//! benchmark. The engine's `mingmang` command hands its `match`, `datagen`, `tune`, `train` and
+//! `latency` subcommands to this one, so both spellings run the same code.
 
 use std::process::ExitCode;
 
@@ -16,9 +16,10 @@ mod train_command;
 #[command(
     name = "mingmang-tools",
     version,
-    about = "Matches, training data, tuning and latency figures for the Ming Mang engine",
+    about = "Matches, training data, tuning, networks and latency figures for the Ming Mang engine",
     after_help = "The same subcommands run as `mingmang match`, `mingmang datagen`, \
-                  `mingmang tune` and `mingmang latency`; docs/data.md describes the workflow."
+                  `mingmang tune`, `mingmang train` and `mingmang latency`; docs/data.md and docs/network.md \
+                  describe the workflow."
 )]
 struct Cli {
     #[command(subcommand)]
