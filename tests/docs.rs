@@ -440,8 +440,9 @@ fn the_rule_flags_are_where_the_readme_says() {
             "{sub}"
         );
     }
-    assert!(without.contains("`tune` takes none"));
+    assert!(without.contains("`tune` and `train` take none"));
     run_fails(&["tune", "--variant", "rek"], "--variant");
+    run_fails(&["train", "--variant", "rek"], "--variant");
     let bench = run_ok(&["bench", "--help"]);
     assert!(bench.contains("--variant") && !bench.contains("--size"));
 }
