@@ -31,6 +31,16 @@ fn small_data(dir: &Path, games: u32) -> PathBuf {
     data
 }
 
+/// Checks that the engine `e` still searches the start position and reports no forced result
+/// out of nowhere (its evaluation intact after a refused file), then ends it.
+fn plays_on(mut e: Session) {
+    e.send("position startpos");
+    e.send("go depth 3");
+    let (info, _) = e.bestmove();
+    assert!(info.iter().all(|l| !l.contains("score mate")), "{info:?}");
+    e.finish();
+}
+
 /// Runs `args`, which must fail with `needle` within the hang bound (a bounded read fails at
 /// once; an unbounded one would run until the memory is gone).
 fn fails_quickly(args: &[&str], needle: &str) {
@@ -149,11 +159,7 @@ fn numbers_out_of_range_are_refused() {
             needle,
         );
         // The engine still plays with its weights: no forced result out of nowhere.
-        e.send("position startpos");
-        e.send("go depth 3");
-        let (info, _) = e.bestmove();
-        assert!(info.iter().all(|l| !l.contains("score mate")), "{info:?}");
-        e.finish();
+        plays_on(e);
     }
     // The tuner's numbers.
     let data = small_data(&dir, 1);
@@ -285,11 +291,7 @@ fn damaged_network_files_are_refused_and_the_engine_plays_on() {
             needle,
         );
         // The engine keeps the network it had and plays with it.
-        e.send("position startpos");
-        e.send("go depth 3");
-        let (info, _) = e.bestmove();
-        assert!(info.iter().all(|l| !l.contains("score mate")), "{info:?}");
-        e.finish();
+        plays_on(e);
     }
     let mut e = Session::start(&[]);
     e.first_contains(
