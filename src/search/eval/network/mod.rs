@@ -9,7 +9,7 @@
 //! Weights are integers: inputs and hidden biases scaled by [`QA`], output weights by [`QB`],
 //! so the whole evaluation is integer arithmetic that gives the same answer on every machine
 //! and in the browser. Networks are trained by `mingmang train` (the tools crate) and stored
-//! in the format of [`file`]; the default ones are compiled into the engine ([`builtin`]).
+//! in the format of [`mod@file`]; the default ones are compiled into the engine ([`builtin`]).
 
 pub mod accumulator;
 pub mod features;
