@@ -168,6 +168,21 @@ impl EngineOptions {
     }
 }
 
+/// Reads the file an option names (`what` in errors, at most `limit` bytes) and makes a value
+/// of its bytes with `parse`. Errors start with `option <name>:` and stay on one protocol line
+/// whatever the path holds.
+fn read_option_file<T>(
+    option: &str,
+    path: &str,
+    what: &str,
+    limit: u64,
+    parse: impl FnOnce(Vec<u8>) -> Result<T, String>,
+) -> Result<T, String> {
+    let bytes = crate::text_file::read_bytes(std::path::Path::new(path), what, limit)
+        .map_err(|e| format!("option {option}: {}", e.replace(char::is_control, " ")))?;
+    parse(bytes).map_err(|e| format!("option {option}: '{}': {e}", quote(path)))
+}
+
 /// The number of a spin value (the table's setters only see values of their own type).
 fn spin(value: Value) -> i64 {
     match value {
@@ -272,15 +287,16 @@ pub static ENGINE_OPTIONS: [EngineOption; 9] = [
                 o.weights = Weights::builtin();
                 o.eval_file = BUILT_IN_WEIGHTS.to_string();
             } else {
-                let text = crate::text_file::read_text(
-                    std::path::Path::new(&path),
+                o.weights = read_option_file(
+                    "EvalFile",
+                    &path,
                     "weights file",
                     crate::text_file::WEIGHTS_FILE_LIMIT,
-                )
-                // One protocol line, whatever the path holds.
-                .map_err(|e| format!("option EvalFile: {}", e.replace(char::is_control, " ")))?;
-                o.weights = Weights::parse(&text)
-                    .map_err(|e| format!("option EvalFile: '{}': {e}", quote(&path)))?;
+                    |bytes| {
+                        let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text")?;
+                        Weights::parse(&text)
+                    },
+                )?;
                 o.eval_file = path;
             }
             Ok(Effect::Evaluation)
@@ -345,15 +361,13 @@ pub static ENGINE_OPTIONS: [EngineOption; 9] = [
                 o.networks.loaded = None;
                 o.network_file = BUILT_IN_NETWORKS.to_string();
             } else {
-                let clean = |e: String| e.replace(char::is_control, " ");
-                let bytes = crate::text_file::read_bytes(
-                    std::path::Path::new(&path),
+                let net = read_option_file(
+                    "NetworkFile",
+                    &path,
                     "network file",
                     crate::text_file::NETWORK_FILE_LIMIT,
-                )
-                .map_err(|e| format!("option NetworkFile: {}", clean(e)))?;
-                let net = network::file::read(&bytes)
-                    .map_err(|e| format!("option NetworkFile: '{}': {e}", quote(&path)))?;
+                    |bytes| network::file::read(&bytes),
+                )?;
                 o.networks.loaded = Some(std::sync::Arc::new(net));
                 o.network_file = path;
             }
