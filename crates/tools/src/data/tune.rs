@@ -169,8 +169,9 @@ impl Data {
     }
 }
 
-/// `1 / (1 + 10^(-k * eval / 400))`.
-fn sigmoid(eval: f64, k: f64) -> f64 {
+/// `1 / (1 + 10^(-k * eval / 400))`: the winning chance a score of `eval` centi-pieces stands
+/// for at scale `k` (the network trainer's too).
+pub fn sigmoid(eval: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
@@ -191,14 +192,20 @@ pub fn loss(data: &Dataset, weights: &[f64], k: f64) -> f64 {
     total / data.targets.len() as f64
 }
 
-/// The `K` that minimises the error of `weights` (golden-section search on 0.01..10).
+/// The `K` that minimises the error of `weights` (see [`fit_scale`]).
 pub fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
+    fit_scale(|k| loss(data, weights, k))
+}
+
+/// The scale `K` in 0.01..10 that minimises `error` (golden-section search, 60 steps; the
+/// error of a sigmoid's scale has one minimum).
+pub fn fit_scale(error: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (0.01f64, 10.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
         let c = b - ratio * (b - a);
         let d = a + ratio * (b - a);
-        if loss(data, weights, c) < loss(data, weights, d) {
+        if error(c) < error(d) {
             b = d;
         } else {
             a = c;

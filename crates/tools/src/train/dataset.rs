@@ -119,7 +119,8 @@ pub fn load(paths: &[PathBuf], features: FeatureSet, buckets: usize) -> Result<L
                 ));
                 return;
             }
-            if !features.covers(family.has_kings(), family.has_placement()) {
+            // One game throughout (checked above), so its first record settles this.
+            if this.read == 0 && !features.covers(family.has_kings(), family.has_placement()) {
                 error = Some(format!(
                     "the feature set {} cannot describe {}",
                     features.name(),

@@ -109,14 +109,14 @@ pub struct EpochReport {
     pub rate: f32,
 }
 
-/// `1 / (1 + 10^(-k * cp / 400))`: a score's winning chance at scale `k`.
+/// A score's winning chance at scale `k`, as the tuner models it.
 pub fn win_chance(cp: f32, k: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * cp as f64 / 400.0))
+    crate::data::tune::sigmoid(cp as f64, k)
 }
 
-/// The `k` whose winning chances of the scores best predict the results (golden-section
-/// search on 0.01..10, over at most 200,000 positions spread through the data). Forced results
-/// are left out: they fit any scale.
+/// The `k` whose winning chances of the scores best predict the results (the tuner's search,
+/// over at most 200,000 positions spread through the data). Forced results are left out: they
+/// fit any scale.
 pub fn fit_k(data: &Dataset) -> f64 {
     let step = (data.len() / 200_000).max(1);
     let pairs: Vec<(f32, f32)> = (0..data.len())
@@ -124,24 +124,12 @@ pub fn fit_k(data: &Dataset) -> f64 {
         .filter(|&i| data.scores[i].abs() < dataset::FORCED_SCORE)
         .map(|i| (data.scores[i], data.results[i]))
         .collect();
-    let loss = |k: f64| -> f64 {
+    crate::data::tune::fit_scale(|k| {
         pairs
             .iter()
             .map(|&(s, r)| (win_chance(s, k) - r as f64).powi(2))
             .sum::<f64>()
-    };
-    let (mut a, mut b) = (0.01f64, 10.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let c = b - ratio * (b - a);
-        let d = a + ratio * (b - a);
-        if loss(c) < loss(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    (a + b) / 2.0
+    })
 }
 
 /// Training state: the data, the fixed numbers of the method and the model being learned.
@@ -343,25 +331,12 @@ impl Trainer {
     pub fn quantisation_error(&self, net: &Network, n: usize) -> (f64, f64) {
         let h = self.model.shape.hidden;
         let (mut a, mut b) = (vec![0.0; h], vec![0.0; h]);
-        let (mut qa, mut qb) = (vec![0i16; h], vec![0i16; h]);
         let (mut sum, mut worst) = (0.0f64, 0.0f64);
         let count = self.held_out.len().min(n);
         for &i in &self.held_out[..count] {
             let s = self.sample(i as usize);
             let float = self.model.forward(&s, &mut a, &mut b) * self.config.eval_scale as f32;
-            qa.copy_from_slice(&net.input_bias);
-            qb.copy_from_slice(&net.input_bias);
-            for &x in s.us {
-                for (acc, w) in qa.iter_mut().zip(net.input_column(x as usize)) {
-                    *acc += w;
-                }
-            }
-            for &x in s.them {
-                for (acc, w) in qb.iter_mut().zip(net.input_column(x as usize)) {
-                    *acc += w;
-                }
-            }
-            let quantised = net.output(&qa, &qb, s.bucket);
+            let quantised = net.evaluate_inputs(s.us, s.them, s.bucket);
             let d = (quantised as f64 - float as f64).abs();
             sum += d;
             worst = worst.max(d);
@@ -465,16 +440,7 @@ mod tests {
         for &i in &trainer.held_out {
             let s = trainer.sample(i as usize);
             let taught = teacher.forward(&s, &mut a, &mut b) * 400.0;
-            let mut qa = net.input_bias.clone();
-            let mut qb = net.input_bias.clone();
-            for (acc, inputs) in [(&mut qa, s.us), (&mut qb, s.them)] {
-                for &x in inputs {
-                    for (v, w) in acc.iter_mut().zip(net.input_column(x as usize)) {
-                        *v += w;
-                    }
-                }
-            }
-            let learned = net.output(&qa, &qb, s.bucket) as f32;
+            let learned = net.evaluate_inputs(s.us, s.them, s.bucket) as f32;
             // Near even positions, where the loss can see differences.
             if taught.abs() < 200.0 {
                 off += (learned - taught).abs() as f64;

@@ -168,6 +168,19 @@ impl Network {
         });
     }
 
+    /// The evaluation, in centi-pieces, of a position given by its active inputs: the side to
+    /// move's seat's `us`, the other's `them` (as the trainer holds positions).
+    pub fn evaluate_inputs(&self, us: &[u16], them: &[u16], bucket: usize) -> i32 {
+        let seat = |inputs: &[u16]| {
+            let mut acc = self.input_bias.clone();
+            for &i in inputs {
+                simd::add_assign(&mut acc, self.input_column(i as usize));
+            }
+            acc
+        };
+        self.output(&seat(us), &seat(them), bucket)
+    }
+
     /// The evaluation in centi-pieces for the side to move, from its seat's accumulator
     /// `us`, the other's `them`, and the output bucket.
     #[inline]
