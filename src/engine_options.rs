@@ -168,19 +168,26 @@ impl EngineOptions {
     }
 }
 
-/// Reads the file an option names (`what` in errors, at most `limit` bytes) and makes a value
-/// of its bytes with `parse`. Errors start with `option <name>:` and stay on one protocol line
-/// whatever the path holds.
+/// Reads the file a file option's `value` names (`what` in errors, at most `limit` bytes) and
+/// makes a value of its bytes with `parse`; gives the value (`None` for the empty name or
+/// `built_in`, which select the built-in default) and the name the option then shows. Errors
+/// start with `option <name>:` and stay on one protocol line whatever the path holds.
 fn read_option_file<T>(
     option: &str,
-    path: &str,
+    value: Value,
+    built_in: &str,
     what: &str,
     limit: u64,
     parse: impl FnOnce(Vec<u8>) -> Result<T, String>,
-) -> Result<T, String> {
-    let bytes = crate::text_file::read_bytes(std::path::Path::new(path), what, limit)
+) -> Result<(Option<T>, String), String> {
+    let path = value.to_string();
+    if path.is_empty() || path == built_in {
+        return Ok((None, built_in.to_string()));
+    }
+    let bytes = crate::text_file::read_bytes(std::path::Path::new(&path), what, limit)
         .map_err(|e| format!("option {option}: {}", e.replace(char::is_control, " ")))?;
-    parse(bytes).map_err(|e| format!("option {option}: '{}': {e}", quote(path)))
+    let parsed = parse(bytes).map_err(|e| format!("option {option}: '{}': {e}", quote(&path)))?;
+    Ok((Some(parsed), path))
 }
 
 /// The number of a spin value (the table's setters only see values of their own type).
@@ -215,6 +222,44 @@ macro_rules! number_option {
                 Ok(Effect::None)
             },
             get: |o| Value::Spin(o.$field as i64),
+        }
+    };
+}
+
+/// Hands a file option's value to its setter (a function, so that the setter's closure
+/// learns the value's type from the reader's).
+fn apply_file_value<T>(
+    options: &mut EngineOptions,
+    value: Option<T>,
+    apply: impl FnOnce(&mut EngineOptions, Option<T>),
+) {
+    apply(options, value)
+}
+
+/// A text option that names a file of the evaluation (`$what` in errors, at most `$limit`
+/// bytes), read by `$parse`: `$apply` gets the value read (`None` for the built-in default),
+/// and the name shown is kept in `$field`.
+macro_rules! file_option {
+    ($name:literal, $flag:literal, $built_in:expr, $what:literal, $limit:expr, $help:literal,
+     $parse:expr, $apply:expr, $field:ident) => {
+        EngineOption {
+            spec: OptionSpec {
+                name: $name,
+                flag: Some($flag),
+                kind: ValueType::Text,
+                default: $built_in,
+                value_name: "FILE",
+                help: $help,
+                above_max: "",
+            },
+            gtp: true,
+            set: |o, v| {
+                let (value, name) = read_option_file($name, v, $built_in, $what, $limit, $parse)?;
+                apply_file_value(o, value, $apply);
+                o.$field = name;
+                Ok(Effect::Evaluation)
+            },
+            get: |o| Value::Text(o.$field.clone()),
         }
     };
 }
@@ -269,40 +314,18 @@ pub static ENGINE_OPTIONS: [EngineOption; 9] = [
         },
         get: |o| Value::Spin(o.skill.level() as i64),
     },
-    EngineOption {
-        spec: OptionSpec {
-            name: "EvalFile",
-            flag: Some("eval-file"),
-            kind: ValueType::Text,
-            default: BUILT_IN_WEIGHTS,
-            value_name: "FILE",
-            help: "A weights file for the evaluation, made by `mingmang tune` (default: the \
-                   built-in weights)",
-            above_max: "",
-        },
-        gtp: true,
-        set: |o, v| {
-            let path = v.to_string();
-            if path.is_empty() || path == BUILT_IN_WEIGHTS {
-                o.weights = Weights::builtin();
-                o.eval_file = BUILT_IN_WEIGHTS.to_string();
-            } else {
-                o.weights = read_option_file(
-                    "EvalFile",
-                    &path,
-                    "weights file",
-                    crate::text_file::WEIGHTS_FILE_LIMIT,
-                    |bytes| {
-                        let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text")?;
-                        Weights::parse(&text)
-                    },
-                )?;
-                o.eval_file = path;
-            }
-            Ok(Effect::Evaluation)
-        },
-        get: |o| Value::Text(o.eval_file.clone()),
-    },
+    file_option!(
+        "EvalFile",
+        "eval-file",
+        BUILT_IN_WEIGHTS,
+        "weights file",
+        crate::text_file::WEIGHTS_FILE_LIMIT,
+        "A weights file for the evaluation, made by `mingmang tune` (default: the built-in \
+         weights)",
+        |bytes| Weights::parse(&String::from_utf8(bytes).map_err(|_| "not UTF-8 text")?),
+        |o, weights| o.weights = weights.unwrap_or_else(Weights::builtin),
+        eval_file
+    ),
     EngineOption {
         spec: OptionSpec {
             name: "Evaluation",
@@ -342,39 +365,18 @@ pub static ENGINE_OPTIONS: [EngineOption; 9] = [
         },
         get: |o| Value::Text(EVALUATIONS[if o.networks.enabled { 0 } else { 1 }].to_string()),
     },
-    EngineOption {
-        spec: OptionSpec {
-            name: "NetworkFile",
-            flag: Some("network-file"),
-            kind: ValueType::Text,
-            default: BUILT_IN_NETWORKS,
-            value_name: "FILE",
-            help: "A network file, made by `mingmang train`, that evaluates the game and board \
-                   it was trained for in place of the built-in network (default: the built-in \
-                   networks)",
-            above_max: "",
-        },
-        gtp: true,
-        set: |o, v| {
-            let path = v.to_string();
-            if path.is_empty() || path == BUILT_IN_NETWORKS {
-                o.networks.loaded = None;
-                o.network_file = BUILT_IN_NETWORKS.to_string();
-            } else {
-                let net = read_option_file(
-                    "NetworkFile",
-                    &path,
-                    "network file",
-                    crate::text_file::NETWORK_FILE_LIMIT,
-                    |bytes| network::file::read(&bytes),
-                )?;
-                o.networks.loaded = Some(std::sync::Arc::new(net));
-                o.network_file = path;
-            }
-            Ok(Effect::Evaluation)
-        },
-        get: |o| Value::Text(o.network_file.clone()),
-    },
+    file_option!(
+        "NetworkFile",
+        "network-file",
+        BUILT_IN_NETWORKS,
+        "network file",
+        crate::text_file::NETWORK_FILE_LIMIT,
+        "A network file, made by `mingmang train`, that evaluates the game and board it was \
+         trained for in place of the built-in network (default: the built-in networks)",
+        |bytes| network::file::read(&bytes),
+        |o, net| o.networks.loaded = net.map(std::sync::Arc::new),
+        network_file
+    ),
     EngineOption {
         spec: OptionSpec {
             name: "Clear Hash",

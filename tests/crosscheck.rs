@@ -124,18 +124,7 @@ mod ming_mang {
     #[test]
     fn small_boards_all_option_combinations() {
         let mut run = Run::<MingMang>::new("small boards", 2);
-        let sizes = [
-            (4, 4),
-            (4, 5),
-            (5, 4),
-            (5, 5),
-            (4, 7),
-            (6, 4),
-            (6, 6),
-            (5, 7),
-            (7, 5),
-            (8, 8),
-        ];
+        let sizes = boards("4x4 4x5 5x4 5x5 4x7 6x4 6x6 5x7 7x5 8x8");
         for round in 0..8 {
             for &(w, h) in &sizes {
                 for bits in 0..16 {
@@ -155,15 +144,7 @@ mod ming_mang {
     #[test]
     fn large_boards() {
         let mut run = Run::<MingMang>::new("large boards", 3);
-        let sizes = [
-            (9, 9),
-            (11, 5),
-            (17, 18),
-            (17, 17),
-            (19, 19),
-            (12, 16),
-            (19, 4),
-        ];
+        let sizes = boards("9x9 11x5 17x18 17x17 19x19 12x16 19x4");
         for (i, &(w, h)) in sizes.iter().enumerate() {
             for k in 0..4 {
                 let bits = (i * 5 + k * 3) % 16;
@@ -171,6 +152,15 @@ mod ming_mang {
             }
         }
         assert_eq!(run.finish().games, 28);
+    }
+
+    /// Board sizes written as `WxH` and separated by spaces.
+    fn boards(list: &str) -> Vec<(usize, usize)> {
+        let size = |s: &str| {
+            let (w, h) = s.split_once('x').expect("WxH");
+            (w.parse().expect("files"), h.parse().expect("ranks"))
+        };
+        list.split_whitespace().map(size).collect()
     }
 
     /// A board size for game `i`: every tenth any size from 4x4 to 19x19, the others from 4 to
