@@ -245,3 +245,100 @@ fn datagen_starts_from_an_openings_file_and_reports_bad_ones() {
     std::fs::write(&book, "# nothing\n").unwrap();
     run_fails(&args(&book.to_string_lossy(), &out), "holds no position");
 }
+
+/// The `#datagen` line of a shard's text and its positions (the record lines).
+fn header_and_records(text: &str) -> (String, Vec<&str>) {
+    let header = text.lines().nth(1).unwrap_or_default().to_string();
+    (
+        header,
+        text.lines().filter(|l| !l.starts_with('#')).collect(),
+    )
+}
+
+#[test]
+fn datagen_plays_with_the_network_it_is_given_and_says_which() {
+    use mingmang::search::eval::network::{builtin, file};
+    let dir = scratch("data", "generations");
+    // The next generation's network: the built-in 8x8 one with its output turned round,
+    // which plays other moves.
+    let mut other = builtin()[0].clone();
+    for w in &mut other.output_weights {
+        *w = -*w;
+    }
+    let other_file = dir.join("other.mmnet");
+    std::fs::write(&other_file, file::write(&other)).unwrap();
+    let shard = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args: Vec<String> = "datagen --games 2 --nodes 200 --max-plies 30 --seed 3 --out"
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        args.push(out.to_string_lossy().into_owned());
+        args.extend(extra.iter().map(|s| s.to_string()));
+        run_ok(&args);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let built_in = shard("builtin.txt", &[]);
+    let hand = shard("hand.txt", &["--evaluation", "hand"]);
+    let next = shard(
+        "next.txt",
+        &["--network-file", &other_file.to_string_lossy()],
+    );
+    let (built_in_header, built_in_records) = header_and_records(&built_in);
+    let (hand_header, hand_records) = header_and_records(&hand);
+    let (next_header, next_records) = header_and_records(&next);
+    assert!(hand_header.contains(" evaluation hand "), "{hand_header}");
+    assert!(
+        built_in_header.contains(" evaluation network "),
+        "{built_in_header}"
+    );
+    assert!(
+        next_header.contains(" evaluation network "),
+        "{next_header}"
+    );
+    assert_ne!(built_in_header, next_header);
+    // Each evaluation scores the positions its own way.
+    assert_ne!(built_in_records, hand_records);
+    assert_ne!(built_in_records, next_records);
+    // A shard is not resumed under another evaluation.
+    let err = run_fails(
+        &[
+            "datagen",
+            "--games",
+            "3",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "30",
+            "--seed",
+            "3",
+            "--evaluation",
+            "hand",
+            "--out",
+            &dir.join("builtin.txt").to_string_lossy(),
+        ]
+        .map(String::from),
+        "another shard",
+    );
+    assert!(err.contains("builtin.txt"), "{err}");
+    // A network for another board, and a network file beside the hand-written evaluation, are
+    // refused before anything is played.
+    let on_5x5 = [
+        "datagen",
+        "--size",
+        "5x5",
+        "--network-file",
+        &other_file.to_string_lossy(),
+    ]
+    .map(String::from);
+    run_fails(&on_5x5, "not for the game played");
+    let both = [
+        "datagen",
+        "--evaluation",
+        "hand",
+        "--network-file",
+        &other_file.to_string_lossy(),
+    ]
+    .map(String::from);
+    run_fails(&both, "cannot be used with");
+}

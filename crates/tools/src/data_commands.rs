@@ -6,12 +6,16 @@ use std::path::Path;
 use std::time::Duration;
 
 use mingmang::cli::RuleArgs;
+use mingmang::rules::Rules;
+use mingmang::search::eval::network::{self, NetworkChoice};
 use mingmang::search::eval::Weights;
+use mingmang::text_file::{read_bytes, NETWORK_FILE_LIMIT};
 use mingmang_tools::bounded_io::{self, Output};
 use mingmang_tools::data::datagen::{self, DatagenConfig, Progress, Written};
 use mingmang_tools::data::training_record::rules_line;
 use mingmang_tools::data::tune::{self, TuneConfig};
 use mingmang_tools::matchrunner::openings::{check_opening_plies, read_openings};
+use std::sync::Arc;
 
 /// The ply limit of self-play games when `--max-plies` is not given: rule 7 makes every game
 /// finite, but not short.
@@ -48,6 +52,15 @@ pub struct DatagenArgs {
     /// Evaluation weights to play with (a weights file; default: the built-in weights).
     #[arg(long, value_name = "FILE")]
     pub eval_file: Option<String>,
+    /// The evaluation to play with: network (the built-in network of the game and board, or
+    /// --network-file's, where one fits; the weights elsewhere) or hand (the weights
+    /// everywhere: generation 0).
+    #[arg(long, value_name = "KIND", default_value = "network", value_parser = ["network", "hand"])]
+    pub evaluation: String,
+    /// A network file, made by `mingmang train`, to play with in place of the built-in one:
+    /// the next generation's data. It must be trained for the game and board played.
+    #[arg(long, value_name = "FILE", conflicts_with = "evaluation")]
+    pub network_file: Option<String>,
     /// Where to write the records ('-': standard output). An existing file of the same
     /// shard (same rules, settings and program) is resumed after its last whole game, or
     /// extended to --games; another file is refused unless --force.
@@ -71,6 +84,29 @@ fn weights(eval_file: Option<&str>) -> Result<Weights, String> {
             Weights::parse,
         ),
     }
+}
+
+/// The networks of `--evaluation` and `--network-file`; a network file must fit `rules`.
+fn networks(args: &DatagenArgs, rules: &Rules) -> Result<NetworkChoice, String> {
+    let loaded = match &args.network_file {
+        None => None,
+        Some(path) => {
+            let bytes = read_bytes(Path::new(path), "--network-file", NETWORK_FILE_LIMIT)?;
+            let net =
+                network::file::read(&bytes).map_err(|e| format!("--network-file {path}: {e}"))?;
+            if !net.fits(rules) {
+                return Err(format!(
+                    "--network-file {path}: the network is for {} {}, not for the game played",
+                    net.game, net.size
+                ));
+            }
+            Some(Arc::new(net))
+        }
+    };
+    Ok(NetworkChoice {
+        enabled: args.evaluation == "network" || loaded.is_some(),
+        loaded,
+    })
 }
 
 /// `mingmang datagen`. An existing `--out` is resumed when it is the same shard (same rules,
@@ -98,12 +134,13 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
         concurrency: args.concurrency as usize,
         hash_mib: args.hash as usize,
         weights: weights(args.eval_file.as_deref())?,
+        networks: networks(&args, &rules)?,
     };
     let (mut out, written): (Box<dyn Write>, Written) = if args.out == "-" {
         (Box::new(std::io::stdout().lock()), Written::default())
     } else {
         let path = Path::new(&args.out);
-        let inputs: Vec<&Path> = [&args.openings, &args.eval_file]
+        let inputs: Vec<&Path> = [&args.openings, &args.eval_file, &args.network_file]
             .into_iter()
             .flatten()
             .map(Path::new)

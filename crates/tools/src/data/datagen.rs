@@ -19,6 +19,7 @@ use crate::matchrunner::openings::{extend_opening, Opening};
 use mingmang::rules::game_loop::{End, Player, Proposal};
 use mingmang::rules::random::{RandomOpening, Rng, Stream};
 use mingmang::rules::{format_position, Game, Move, Rules};
+use mingmang::search::eval::network::{self, NetworkChoice};
 use mingmang::search::eval::Weights;
 use mingmang::search::{Limits, Score, SearchOptions, Searcher, Skill};
 
@@ -45,6 +46,19 @@ pub struct DatagenConfig {
     pub hash_mib: usize,
     /// The evaluation weights.
     pub weights: Weights,
+    /// The networks that evaluate (where one fits the rules) in place of the weights.
+    pub networks: NetworkChoice,
+}
+
+impl DatagenConfig {
+    /// What evaluates this shard's games: `hand` (the weights), or `network` and the
+    /// fingerprint of the network's file, so that shards of different generations tell apart.
+    pub fn evaluation(&self) -> String {
+        match self.networks.for_rules(&self.rules) {
+            None => "hand".to_string(),
+            Some(net) => format!("network {}", fingerprint(&network::file::write(net))),
+        }
+    }
 }
 
 /// How far a run has got.
@@ -74,12 +88,14 @@ pub fn shard_line(config: &DatagenConfig) -> String {
         fingerprint(text.join("\n").as_bytes())
     };
     format!(
-        "#datagen seed {} nodes {} opening-plies {} hash {} openings {book} weights {} engine {}",
+        "#datagen seed {} nodes {} opening-plies {} hash {} openings {book} weights {} \
+         evaluation {} engine {}",
         config.seed,
         config.nodes,
         config.opening_plies,
         config.hash_mib,
         fingerprint(config.weights.to_text().as_bytes()),
+        config.evaluation(),
         own_fingerprint()
     )
 }
@@ -183,6 +199,7 @@ pub fn play_game(config: &DatagenConfig, index: usize) -> Result<Vec<Record>, St
     let mut game = opening.game(rules)?;
     let mut searcher = Searcher::new(config.hash_mib);
     searcher.set_weights(config.weights);
+    searcher.set_networks(config.networks.clone());
     let mut player = Recorder {
         searcher,
         limits: Limits {
@@ -354,6 +371,10 @@ mod tests {
             concurrency,
             hash_mib: 1,
             weights: Weights::default(),
+            networks: NetworkChoice {
+                enabled: false,
+                loaded: None,
+            },
         }
     }
 
