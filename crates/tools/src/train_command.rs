@@ -1,8 +1,9 @@
 //! The `train` subcommand: argument handling, progress and files around
 //! `mingmang_tools::train`.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use mingmang::search::eval::network::{self, features::FeatureSet};
 use mingmang_tools::bounded_io::Output;
@@ -38,9 +39,10 @@ pub struct TrainArgs {
     /// Weight of the search score in the target, 0 to 1 (0: the game's result alone).
     #[arg(long, value_name = "X", default_value_t = TrainConfig::default().lambda)]
     pub lambda: f32,
-    /// Threads computing gradients.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: usize,
+    /// Threads computing gradients (default: one per core). The network is the same on any
+    /// number of threads.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// Seed of the starting weights and of the order of the positions.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -57,7 +59,9 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
         batch: args.batch,
         rate: args.rate,
         lambda: args.lambda,
-        threads: args.threads,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         seed: args.seed,
         ..TrainConfig::default()
     };
@@ -97,18 +101,28 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
             trainer.validation_loss()
         );
     }
+    let first_epoch = trainer.epochs_done;
+    let training_started = Instant::now();
+    let mut bar = ProgressBar::new();
     while trainer.epochs_done < trainer.config.epochs {
         let t = Instant::now();
-        let r = trainer.epoch();
+        let epoch = trainer.epochs_done + 1;
+        let epochs = trainer.config.epochs;
+        let r = trainer.epoch_with_progress(|done, total| {
+            bar.show(&format!("epoch {epoch}/{epochs}"), done, total, t.elapsed())
+        });
+        bar.clear();
         checkpoint::save(&trainer, &ckpt)?;
+        let per_epoch = training_started.elapsed().as_secs_f64() / (r.epoch - first_epoch) as f64;
         eprintln!(
-            "train: epoch {}/{} rate {:.5} loss {:.6} held-out {:.6} ({:.0} s)",
+            "train: epoch {}/{} rate {:.5} loss {:.6} held-out {:.6} ({:.0} s; ETA {})",
             r.epoch,
-            trainer.config.epochs,
+            epochs,
             r.rate,
             r.train_loss,
             r.validation_loss,
-            t.elapsed().as_secs_f64()
+            t.elapsed().as_secs_f64(),
+            duration_text(per_epoch * (epochs - r.epoch) as f64)
         );
     }
     let net = trainer.network();
@@ -124,4 +138,69 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
         bytes.len()
     );
     Ok(())
+}
+
+/// A progress bar on standard error, drawn over itself, only when standard error is a
+/// terminal (a log file gets the epoch lines alone).
+struct ProgressBar {
+    shown: bool,
+    last: Option<Instant>,
+}
+
+impl ProgressBar {
+    fn new() -> ProgressBar {
+        ProgressBar {
+            shown: false,
+            last: None,
+        }
+    }
+
+    /// Draws `done` of `total` after `elapsed`, with the time left at this pace; at most a few
+    /// times a second.
+    fn show(&mut self, label: &str, done: usize, total: usize, elapsed: Duration) {
+        if !std::io::stderr().is_terminal() || total == 0 {
+            return;
+        }
+        if self
+            .last
+            .is_some_and(|t| t.elapsed() < Duration::from_millis(250))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let share = done as f64 / total as f64;
+        let width = 30;
+        let filled = (share * width as f64) as usize;
+        let left = if done > 0 {
+            duration_text(elapsed.as_secs_f64() * (1.0 - share) / share)
+        } else {
+            "?".to_string()
+        };
+        eprint!(
+            "\rtrain: {label} [{}{}] {:>3.0}% ETA {left}   ",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            share * 100.0
+        );
+        self.shown = true;
+    }
+
+    /// Wipes the bar before a line of its own is written.
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r{}\r", " ".repeat(78));
+            self.shown = false;
+        }
+        self.last = None;
+    }
+}
+
+/// Seconds as `42 s`, `3 min 5 s` or `2 h 10 min`.
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
+    }
 }

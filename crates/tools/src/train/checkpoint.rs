@@ -10,11 +10,15 @@ use super::Trainer;
 const MAGIC: &[u8; 8] = b"MMCKPT1\0";
 
 /// The run a trainer is: its settings, its data and the fitted scale. A checkpoint resumes
-/// only the same run.
+/// only the same run (on any number of threads, which do not change what is trained).
 fn identity(t: &Trainer) -> String {
+    let config = super::TrainConfig {
+        threads: 1,
+        ..t.config.clone()
+    };
     format!(
         "{:?} game {} {}x{} positions {} k {:.6}",
-        t.config,
+        config,
         t.loaded.game,
         t.loaded.size.width(),
         t.loaded.size.height(),

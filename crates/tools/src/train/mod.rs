@@ -22,6 +22,10 @@ use mingmang::search::eval::network::{file, Network};
 use self::dataset::{Dataset, Loaded};
 use self::model::{Adam, Model, Rng, Sample, Shape};
 
+/// Positions per piece of a step's sums: the unit of work of the threads, small enough that
+/// both cores share a step, large enough that adding up the pieces' gradients costs little.
+const PIECE: usize = 256;
+
 /// How to train.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainConfig {
@@ -237,36 +241,36 @@ impl Trainer {
     }
 
     /// The summed loss of `positions` and, if asked, their summed gradient, over the threads.
+    /// The positions are cut into pieces of [`PIECE`] whatever the number of threads, and the
+    /// pieces' sums are added in order: the same figures, to the last bit, on any number of
+    /// threads.
     fn parallel_loss(&self, positions: &[u32], with_grad: bool) -> (f64, Vec<f32>) {
         let len = self.model.shape.len();
-        let chunk = positions.len().div_ceil(self.config.threads).max(1);
-        let parts: Vec<(f64, Vec<f32>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = positions
-                .chunks(chunk)
-                .map(|part| {
+        let pieces: Vec<&[u32]> = positions.chunks(PIECE).collect();
+        let per_thread = pieces.len().div_ceil(self.config.threads).max(1);
+        let sums: Vec<(f64, Vec<f32>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = pieces
+                .chunks(per_thread)
+                .map(|mine| {
                     scope.spawn(move || {
-                        let mut grad = if with_grad {
-                            vec![0.0; len]
-                        } else {
-                            Vec::new()
-                        };
-                        let loss = self.loss_of(part, with_grad.then_some(&mut grad[..]));
-                        (loss, grad)
+                        mine.iter()
+                            .map(|piece| {
+                                let mut grad = vec![0.0; if with_grad { len } else { 0 }];
+                                let loss = self.loss_of(piece, with_grad.then_some(&mut grad[..]));
+                                (loss, grad)
+                            })
+                            .collect::<Vec<_>>()
                     })
                 })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().expect("a training thread failed"))
+                .flat_map(|h| h.join().expect("a training thread failed"))
                 .collect()
         });
         let mut loss = 0.0;
-        let mut grad = if with_grad {
-            vec![0.0; len]
-        } else {
-            Vec::new()
-        };
-        for (l, g) in parts {
+        let mut grad = vec![0.0; if with_grad { len } else { 0 }];
+        for (l, g) in sums {
             loss += l;
             for (a, b) in grad.iter_mut().zip(&g) {
                 *a += b;
@@ -291,13 +295,20 @@ impl Trainer {
 
     /// Trains one more epoch.
     pub fn epoch(&mut self) -> EpochReport {
+        self.epoch_with_progress(|_, _| {})
+    }
+
+    /// Trains one more epoch, telling `progress` after each step how many of how many
+    /// positions are done.
+    pub fn epoch_with_progress(&mut self, mut progress: impl FnMut(usize, usize)) -> EpochReport {
         let rate = self.rate(self.epochs_done);
         let mut order = std::mem::take(&mut self.train);
         for i in (1..order.len()).rev() {
             order.swap(i, self.rng.below(i + 1));
         }
         let mut total = 0.0;
-        for batch in order.chunks(self.config.batch) {
+        for (i, batch) in order.chunks(self.config.batch).enumerate() {
+            progress((i * self.config.batch).min(order.len()), order.len());
             let (loss, mut grad) = self.parallel_loss(batch, true);
             total += loss;
             let n = batch.len() as f32;
@@ -386,6 +397,47 @@ mod tests {
             data.results[i] = win_chance(score, 1.0) as f32;
         }
         data
+    }
+
+    #[test]
+    fn training_gives_the_same_network_on_any_number_of_threads() {
+        let size = BoardSize::new(5, 5).unwrap();
+        let rules = Rules::new(size).with_max_plies(Some(60));
+        let shape = Shape {
+            inputs: FeatureSet::PieceSquare.inputs(size),
+            hidden: 16,
+            buckets: 2,
+        };
+        let teacher = Model::new(shape, &mut Rng(7));
+        let train = |threads: usize| {
+            let loaded = Loaded {
+                game: "mingmang".into(),
+                size,
+                data: labelled_by(&teacher, rules, 300),
+                read: 0,
+                skipped: 0,
+            };
+            let config = TrainConfig {
+                hidden: 16,
+                buckets: 2,
+                epochs: 2,
+                batch: 2000,
+                threads,
+                ..TrainConfig::default()
+            };
+            let mut trainer = Trainer::new(loaded, config).unwrap();
+            let mut steps = Vec::new();
+            trainer.epoch_with_progress(|done, total| steps.push((done, total)));
+            trainer.epoch();
+            (trainer.model.params, steps)
+        };
+        let (one, steps) = train(1);
+        assert!(steps.len() > 1, "{steps:?}");
+        assert_eq!(steps[0].0, 0);
+        assert!(steps.windows(2).all(|w| w[0].0 < w[1].0 && w[1].0 < w[1].1));
+        for threads in [2, 3, 8] {
+            assert!(train(threads).0 == one, "{threads} threads");
+        }
     }
 
     #[test]
