@@ -61,6 +61,15 @@
 //! assert_eq!(result.best.unwrap().to_string(), "c1c3");
 //! ```
 
+/// The version and the commit built, as `--version`, the protocol's `id name` and GTP's
+/// `version` give them: `0.1.0 (62a88e9)`.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("MINGMANG_COMMIT"),
+    ")"
+);
+
 pub mod bench;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -18,7 +18,7 @@ use forward::ToolArgs;
 #[derive(Parser, Debug)]
 #[command(
     name = "mingmang",
-    version,
+    version = mingmang::VERSION,
     about = "Ming Mang engine and rules authority",
     after_help = "The rules, every option and the notation are described in docs/rules.md; the \
                   protocol in protocol/README.md."
@@ -213,7 +213,7 @@ fn run_bench(depth: u32, variant: Option<&str>) -> Result<(), String> {
 fn greet_at_a_terminal(what: &str) {
     use std::io::IsTerminal;
     if std::io::stdin().is_terminal() {
-        eprintln!("mingmang {}: {what}", env!("CARGO_PKG_VERSION"));
+        eprintln!("mingmang {}: {what}", mingmang::VERSION);
     }
 }
 

@@ -21,7 +21,12 @@ fn handshake_in_each_spelling() {
         e.send(hello);
         let lines = e.until(|l| l.ends_with("ok"));
         assert_eq!(lines.last().unwrap(), ok);
-        assert!(lines[0].starts_with("id name mingmang "), "{lines:?}");
+        // The version and the commit built, as `--version` gives them.
+        assert_eq!(
+            lines[0],
+            format!("id name mingmang {}", version_and_commit()),
+            "{lines:?}"
+        );
         assert!(lines[1].starts_with("id author "), "{lines:?}");
         let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
         assert_eq!(options.len(), 16, "{lines:?}");
@@ -633,4 +638,23 @@ fn multipv_through_the_binary() {
     e.send("position startpos");
     check_multipv(&mut e, 4, 1);
     e.finish();
+}
+
+/// What `mingmang --version` gives after the name: the crate's version and, in brackets, the
+/// commit built (seven hex digits in a checkout).
+fn version_and_commit() -> String {
+    let out = run_ok(&["--version"]);
+    let text = out
+        .trim()
+        .strip_prefix("mingmang ")
+        .expect("mingmang VERSION")
+        .to_string();
+    let (version, commit) = text.split_once(" (").expect("VERSION (COMMIT)");
+    assert_eq!(version, env!("CARGO_PKG_VERSION"));
+    let commit = commit.strip_suffix(')').expect("(COMMIT)");
+    assert!(
+        commit == "unknown" || (commit.len() == 7 && commit.chars().all(|c| c.is_ascii_hexdigit())),
+        "{text}"
+    );
+    text
 }

@@ -141,7 +141,7 @@ impl GtpSession {
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("mingmang".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "version" => Ok(crate::VERSION.into()),
             "known_command" => {
                 let name = args.first().ok_or("missing command name")?;
                 Ok(COMMANDS.contains(name).to_string())

@@ -256,7 +256,7 @@ impl ProtocolSession {
     fn hello(&mut self, spelling: Spelling) {
         self.spelling = spelling;
         self.writer
-            .send(&format!("id name mingmang {}", env!("CARGO_PKG_VERSION")));
+            .send(&format!("id name mingmang {}", crate::VERSION));
         self.writer.send("id author the mingmang developers");
         for line in Settings::option_lines() {
             self.writer.send(&line);

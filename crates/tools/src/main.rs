@@ -15,7 +15,7 @@ mod train_command;
 #[derive(Parser, Debug)]
 #[command(
     name = "mingmang-tools",
-    version,
+    version = mingmang::VERSION,
     about = "Matches, training data, tuning, networks and latency figures for the Ming Mang engine",
     after_help = "The same subcommands run as `mingmang match`, `mingmang datagen`, \
                   `mingmang tune`, `mingmang train` and `mingmang latency`; docs/data.md and docs/network.md \
