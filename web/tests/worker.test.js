@@ -64,19 +64,27 @@ test('bench searches the same nodes', async () => {
 });
 
 test('searches to a depth or a node count give the native lines', async () => {
-  for (const [setup, go] of [
-    ['setoption name Variant value mingmang', 'go depth 5'],
+  // Ming Mang 8x8 twice: with its network (the default; SIMD in both builds) and with the
+  // hand-written evaluation, which must search otherwise.
+  const found = [];
+  const played = 'position startpos moves a2d2 h7e7';
+  for (const [setup, go, position = 'position startpos moves'] of [
+    ['setoption name Variant value mingmang', 'go depth 5', played],
+    ['setoption name Evaluation value hand', 'go depth 5', played],
+    ['setoption name Evaluation value network', 'go nodes 30000'],
     ['setoption name Variant value rek', 'go nodes 20000'],
     ['setoption name Variant value gala', 'go depth 4'],
   ]) {
-    for (const l of [setup, 'uginewgame', 'position startpos moves']) {
+    for (const l of [setup, 'uginewgame', position]) {
       await worker.send(l);
       native.send(l);
     }
     const mine = await worker.request(go, isBest);
     const theirs = await native.request(go, isBest);
     assert.deepEqual(mine.map(untimed), theirs.map(untimed), `${setup}; ${go}`);
+    found.push(mine.map(untimed));
   }
+  assert.notDeepEqual(found[0], found[1], 'the network and the hand-written evaluation');
 });
 
 test('movetime and clocks end searches on time in the browser', async () => {
