@@ -217,6 +217,16 @@ fn end_order_and_no_pieces() {
     let g = game("makyek-hunt", "8/8/8/8/8/8/8/w7 w");
     assert_eq!(g.outcome(), WHITE_TOOK_THE_KING);
     assert_eq!(EndReason::KingCaptured.describe(), "king captured");
+    // Rek set up without the king of the side not to move (docs/rules.md, "Positions set up by
+    // hand"): play goes on until that side is to move, and then it has lost.
+    let mut g = game("rek", "W7/8/8/8/8/8/8/6bb w");
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    let mv = g.parse_move("a8a7").unwrap();
+    g.make(mv);
+    assert_eq!(
+        g.outcome(),
+        Outcome::Win(Color::White, EndReason::KingCaptured)
+    );
     assert_eq!(EndReason::TooFewMen.describe(), "fewer than two men left");
 }
 
