@@ -390,13 +390,42 @@ function fillSettings() {
     label.append(box, ` ${o.name.replace(/([a-z])([A-Z])/g, '$1 $2')}`);
     $('rule-checks').append(label);
   }
-  // Width and height go together: one set, the other follows (square boards first).
+  // Width and height go together: one set, the other follows (square boards first). Another
+  // game or board gets the ply limit that suits it.
   $('width').onchange = () => {
     if ($('width').value === 'auto' || $('height').value === 'auto') $('height').value = $('width').value;
+    offerPlyLimit();
   };
   $('height').onchange = () => {
     if ($('height').value === 'auto' || $('width').value === 'auto') $('width').value = $('height').value;
+    offerPlyLimit();
   };
+  $('variant').onchange = offerPlyLimit;
+}
+
+/**
+ * The ply limit a new game under `rules` starts with: 400 on boards up to 9x9 (the limit the
+ * built-in networks were trained with, and where nearly every game is decided), about six
+ * plies a square on larger boards; `null` for rules the library refuses.
+ */
+function suggestedPlyLimit(rules) {
+  const { MaxPlies, ...rest } = rules;
+  let game;
+  try {
+    game = page.lib.newGame(rest);
+  } catch {
+    return null;
+  }
+  const { width, height } = game.state();
+  game.free();
+  const area = width * height;
+  return area <= 81 ? 400 : Math.round((6 * area) / 100) * 100;
+}
+
+/** Puts the suggested ply limit of the form's game and board in the form. */
+function offerPlyLimit() {
+  const plies = suggestedPlyLimit(rulesFromForm());
+  if (plies !== null) $('max-plies').value = String(plies);
 }
 
 function rulesFromForm() {
@@ -430,6 +459,7 @@ async function newGame(rules, position = '', moves = [], errorBox = 'rules-error
     return false;
   }
   $(errorBox).textContent = '';
+  $('rules-note').textContent = '';
   await stopSearch();
   if (page.game) page.game.free();
   page.game = game;
@@ -489,7 +519,15 @@ function wire() {
   $('new-game').onsubmit = (event) => {
     event.preventDefault();
     page.players = { white: $('white-player').value, black: $('black-player').value };
-    newGame(rulesFromForm());
+    const rules = rulesFromForm();
+    // The engine against itself plays on as long as rule 7 allows, which can be thousands of
+    // plies: its games always get a limit.
+    const engines = page.players.white === 'engine' && page.players.black === 'engine';
+    const limit = engines && !rules.MaxPlies ? suggestedPlyLimit(rules) : null;
+    if (limit !== null) rules.MaxPlies = String(limit);
+    newGame(rules).then((started) => {
+      if (started && limit !== null) $('rules-note').textContent = `The engine plays both sides: ply limit ${limit}, so that the game ends.`;
+    });
   };
   for (const color of ['white', 'black']) {
     $(`${color}-player`).onchange = () => {
@@ -556,12 +594,13 @@ async function main() {
   $('white-player').value = page.players.white;
   $('black-player').value = page.players.black;
   const restored = saved && (await newGame(saved.rules || {}, saved.start || '', saved.moves || []));
-  if (!restored) await newGame({ Variant: 'mingmang' });
+  if (!restored) await newGame({ Variant: 'mingmang', MaxPlies: String(suggestedPlyLimit({ Variant: 'mingmang' })) });
 }
 
 /** For tests and the console: the game's state, the engine's output, whether it is busy. */
 window.mingmang = {
   state: () => state(),
+  rules: () => ({ ...page.rules }),
   engineLog: () => [...page.log],
   busy: () => page.search !== null,
   searchKind: () => (page.search ? page.search.kind : null),

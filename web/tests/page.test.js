@@ -247,6 +247,36 @@ test('the page works offline once loaded', async () => {
   }
 });
 
+test('each game and board starts with a ply limit that suits it, and the engine against itself always gets one', async () => {
+  for (const [variant, w, h, plies] of [
+    ['tibetan', 'auto', 'auto', '1700'],
+    ['gundru', 'auto', 'auto', '400'],
+    ['gala', 'auto', 'auto', '400'],
+    ['mingmang', '19', '19', '2200'],
+    ['mingmang', 'auto', 'auto', '400'],
+  ]) {
+    await page.selectOption('#variant', variant);
+    await page.selectOption('#width', w);
+    await page.selectOption('#height', h);
+    assert.equal(await page.inputValue('#max-plies'), plies, `${variant} ${w}x${h}`);
+  }
+  // A person may play without a limit; the engine against itself may not.
+  await page.fill('#max-plies', '0');
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'engine');
+  await page.click('#new');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 0 && !window.mingmang.rules().MaxPlies);
+  await page.selectOption('#white-player', 'engine');
+  await page.click('#new');
+  await page.waitForFunction(() => window.mingmang.rules().MaxPlies === '400');
+  assert.match(await page.textContent('#rules-note'), /ply limit 400, so that the game ends/);
+  // The note goes with the next game.
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'human');
+  await page.click('#new');
+  await page.waitForFunction(() => document.querySelector('#rules-note').textContent === '');
+});
+
 test('every board size from 4x4 to 19x19, rectangles and rule options, from the form', async () => {
   const checks = ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap'];
   const sizes = [];
