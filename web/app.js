@@ -400,7 +400,71 @@ function fillSettings() {
     if ($('height').value === 'auto' || $('width').value === 'auto') $('width').value = $('height').value;
     offerPlyLimit();
   };
-  $('variant').onchange = offerPlyLimit;
+  $('variant').onchange = () => {
+    fitFormToGame();
+    offerPlyLimit();
+  };
+  // A message about the form goes once the form is changed.
+  $('new-game').addEventListener('input', () => {
+    $('rules-error').textContent = '';
+  });
+}
+
+/**
+ * What the rules library accepts for `variant`, found by asking it: the check options it may
+ * take, and the board sizes (a relative has its own board; Ming Mang takes every size).
+ */
+const fitCache = new Map();
+function fitOf(variant) {
+  if (fitCache.has(variant)) return fitCache.get(variant);
+  const accepts = (rules) => {
+    try {
+      page.lib.newGame({ Variant: variant, ...rules }).free();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const fit = { options: new Set(), widths: new Set(), heights: new Set() };
+  for (const o of page.lib.info.ruleOptions.filter((o) => o.kind === 'check')) {
+    if (accepts({ [o.name]: 'true' })) fit.options.add(o.name);
+  }
+  for (let w = 4; w <= 19; w++) {
+    for (let h = 4; h <= 19; h++) {
+      if (accepts({ BoardSize: `${w}x${h}` })) {
+        fit.widths.add(String(w));
+        fit.heights.add(String(h));
+      }
+    }
+  }
+  fitCache.set(variant, fit);
+  return fit;
+}
+
+/** Offers only the options and board sizes the form's game can use. */
+function fitFormToGame() {
+  const fit = fitOf($('variant').value);
+  for (const box of $('rule-checks').querySelectorAll('input')) {
+    const usable = fit.options.has(box.dataset.option);
+    box.closest('label').hidden = !usable;
+    if (!usable) box.checked = false;
+  }
+  for (const [id, sizes] of [
+    ['width', fit.widths],
+    ['height', fit.heights],
+  ]) {
+    for (const option of $(id).options) option.hidden = option.disabled = option.value !== 'auto' && !sizes.has(option.value);
+    if ($(id).selectedOptions[0].disabled) $(id).value = 'auto';
+  }
+}
+
+/** Why the form's ply limit cannot be used, or '' if it can. */
+function plyLimitProblem() {
+  const text = $('max-plies').value.trim();
+  const option = page.lib.info.ruleOptions.find((o) => o.name === 'MaxPlies');
+  const [min, max] = (option && option.range) || [0, Number.MAX_SAFE_INTEGER];
+  if (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max) return '';
+  return `Ply limit: '${text}' is not a whole number from ${min} to ${max} (0: no limit).`;
 }
 
 /**
@@ -445,6 +509,7 @@ function showRules(rules) {
   const size = /^(\d+)x(\d+)$/.exec(rules.BoardSize || '');
   $('width').value = size ? size[1] : 'auto';
   $('height').value = size ? size[2] : 'auto';
+  fitFormToGame();
   for (const box of $('rule-checks').querySelectorAll('input')) box.checked = rules[box.dataset.option] === 'true';
   $('max-plies').value = rules.MaxPlies || '0';
 }
@@ -455,6 +520,9 @@ async function newGame(rules, position = '', moves = [], errorBox = 'rules-error
   try {
     game = page.lib.newGame(rules, position, moves.join(' '));
   } catch (e) {
+    // The form goes back to the game being played, so that form and board agree; the
+    // message says what was refused.
+    if (page.rules) showRules(page.rules);
     $(errorBox).textContent = e.message;
     return false;
   }
@@ -518,6 +586,11 @@ async function loadRecord(text) {
 function wire() {
   $('new-game').onsubmit = (event) => {
     event.preventDefault();
+    const problem = plyLimitProblem();
+    if (problem) {
+      $('rules-error').textContent = problem;
+      return;
+    }
     page.players = { white: $('white-player').value, black: $('black-player').value };
     const rules = rulesFromForm();
     // The engine against itself plays on as long as rule 7 allows, which can be thousands of

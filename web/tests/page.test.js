@@ -277,6 +277,46 @@ test('each game and board starts with a ply limit that suits it, and the engine 
   await page.waitForFunction(() => document.querySelector('#rules-note').textContent === '');
 });
 
+test('the form offers only what the game can use, and explains a number it cannot', async () => {
+  const offered = () =>
+    page.evaluate(() => ({
+      checks: [...document.querySelectorAll('#rule-checks label')].filter((l) => !l.hidden).map((l) => l.querySelector('input').dataset.option),
+      widths: [...document.querySelectorAll('#width option')].filter((o) => !o.disabled).map((o) => o.value),
+      heights: [...document.querySelectorAll('#height option')].filter((o) => !o.disabled).map((o) => o.value),
+    }));
+  await page.selectOption('#variant', 'mingmang');
+  let form = await offered();
+  assert.deepEqual(form.checks, ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap']);
+  assert.equal(form.widths.length, 17);
+  await page.selectOption('#width', '12');
+  await page.setChecked('#rule-checks input[data-option="Territory"]', true);
+  // A relative: Ming Mang's options and other boards are not offered, and what was chosen for
+  // Ming Mang goes.
+  await page.selectOption('#variant', 'rek');
+  form = await offered();
+  assert.deepEqual(form, { checks: [], widths: ['auto', '8'], heights: ['auto', '8'] });
+  assert.equal(await page.inputValue('#width'), 'auto');
+  assert.equal(await page.isChecked('#rule-checks input[data-option="Territory"]'), false);
+  await page.selectOption('#variant', 'gala');
+  assert.deepEqual((await offered()).widths, ['auto', '7']);
+  // An out-of-range ply limit is explained (and the game being played stays), and the
+  // explanation goes once the form changes.
+  const playing = await page.evaluate(() => JSON.stringify([window.mingmang.state(), window.mingmang.rules()]));
+  for (const bad of ['-5', '2.5', '']) {
+    await page.fill('#max-plies', bad);
+    await page.click('#new');
+    assert.match(await page.textContent('#rules-error'), /Ply limit: .* is not a whole number from 0 to \d+/, bad);
+  }
+  assert.equal(await page.evaluate(() => JSON.stringify([window.mingmang.state(), window.mingmang.rules()])), playing);
+  await page.fill('#max-plies', '300');
+  assert.equal(await page.textContent('#rules-error'), '');
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'human');
+  await page.click('#new');
+  await page.waitForFunction(() => window.mingmang.state().variant === 'gala' && window.mingmang.rules().MaxPlies === '300');
+  await page.selectOption('#variant', 'mingmang');
+});
+
 test('every board size from 4x4 to 19x19, rectangles and rule options, from the form', async () => {
   const checks = ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap'];
   const sizes = [];
