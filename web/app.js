@@ -341,7 +341,13 @@ function render() {
   let li = null;
   all.forEach((move, i) => {
     if (!li || (i % 2 === 0) !== blackFirst) {
+      // The move number is text of its own, as wide as the largest number needs: a list
+      // marker would be cut off at the left once numbers outgrow the list's indent.
       li = document.createElement('li');
+      const number = document.createElement('b');
+      number.className = 'num';
+      number.textContent = `${list.children.length + 1}.`;
+      li.append(number, ' ');
       list.appendChild(li);
       if (i === 0 && blackFirst) li.append('… ');
     }
@@ -353,6 +359,7 @@ function render() {
     span.onclick = () => goToPly(i + 1);
     li.append(span, ' ');
   });
+  list.style.setProperty('--number-width', `${String(list.children.length).length + 1}ch`);
   list.scrollTop = list.scrollHeight;
   $('undo').disabled = st.moves.length === 0;
   $('redo').disabled = page.redo.length === 0;

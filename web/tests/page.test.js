@@ -317,6 +317,37 @@ test('the form offers only what the game can use, and explains a number it canno
   await page.selectOption('#variant', 'mingmang');
 });
 
+test('the move list stays readable at any length', async () => {
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'tibetan' }, { white: 'human', black: 'human' }));
+  const start = (await state()).start;
+  const pick = chooser(17);
+  const moves = [];
+  while (moves.length < 230) {
+    const legal = await native.legalMoves({ Variant: 'tibetan' }, start, moves);
+    if (legal.length === 0) break;
+    moves.push(legal[pick(legal.length)]);
+  }
+  assert.ok(moves.length >= 201, `${moves.length} plies`);
+  await openRecord();
+  await page.fill('#record', `position fen ${start} moves ${moves.join(' ')}`);
+  await page.click('#load');
+  await page.waitForFunction((n) => window.mingmang.state().moves.length === n, moves.length);
+  const rows = await page.evaluate(() => {
+    const list = document.querySelector('#moves');
+    const left = list.getBoundingClientRect().left;
+    return [...list.querySelectorAll('li')].map((li) => {
+      const number = li.querySelector('.num');
+      return { text: number.textContent, inside: number.getBoundingClientRect().left >= left, moves: li.querySelectorAll('span').length };
+    });
+  });
+  assert.equal(rows.length, Math.ceil(moves.length / 2));
+  rows.forEach((row, i) => {
+    assert.equal(row.text, `${i + 1}.`);
+    assert.ok(row.inside, `move ${i + 1} is cut off`);
+  });
+  assert.ok(rows.slice(0, -1).every((row) => row.moves === 2));
+});
+
 test('every board size from 4x4 to 19x19, rectangles and rule options, from the form', async () => {
   const checks = ['EnchainedCapture', 'Territory', 'CornerCapture', 'LastPieceLeap'];
   const sizes = [];
