@@ -245,9 +245,7 @@ async function goToPly(ply) {
   }
   while (state().moves.length < ply && page.redo.length > 0) page.game.play(page.redo.pop());
   // Looking at an earlier position: nobody moves until asked.
-  page.players = { white: 'human', black: 'human' };
-  $('white-player').value = 'human';
-  $('black-player').value = 'human';
+  handOverToPeople(`Back to ply ${ply}`);
   changed();
 }
 
@@ -573,7 +571,28 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Whether `text` has the shape of something the page reads as a game, before it is read. */
+function looksLikeRecord(text) {
+  return /^\s*(\[|position\s)/.test(text) || /^\s*[\dwbWB]+(\/[\dwbWB]+)+\s+[wb]\b/.test(text);
+}
+
+/** Makes both sides people (to look at a game, nobody should move unasked), and says so if
+ * the engine was playing one. */
+function handOverToPeople(why) {
+  const engineWasPlaying = page.players.white === 'engine' || page.players.black === 'engine';
+  page.players = { white: 'human', black: 'human' };
+  $('white-player').value = 'human';
+  $('black-player').value = 'human';
+  if (engineWasPlaying) $('rules-note').textContent = `${why}: both sides are now played by people; choose the engine for a side to play on.`;
+}
+
 async function loadRecord(text) {
+  if (!looksLikeRecord(text)) {
+    $('record-error').textContent =
+      'This text is not a game record. The page reads a record it saved (tags such as [Variant "mingmang"], then the moves), ' +
+      'a protocol line (position startpos moves a2d2 …) or a position string (such as wbbbbbbb/w6b/w6b/w6b/w6b/w6b/w6b/wwwwwwwb w).';
+    return;
+  }
   let record;
   try {
     record = parseRecord(text, page.lib.info, page.rules);
@@ -583,9 +602,7 @@ async function loadRecord(text) {
   }
   const ok = await newGame(record.rules, record.position, record.moves, 'record-error');
   if (ok) {
-    page.players = { white: 'human', black: 'human' };
-    $('white-player').value = 'human';
-    $('black-player').value = 'human';
+    handOverToPeople('A game was loaded');
     render();
   }
 }

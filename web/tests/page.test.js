@@ -215,6 +215,20 @@ test('undo, redo and records that go to the protocol and back', async () => {
   await page.click('#load');
   assert.notEqual(await page.textContent('#record-error'), '');
   assert.equal((await state()).variant, 'rek');
+  // Text that is no record at all is called so, in words, and the game stays.
+  for (const text of ['hello world', '', 'e2e4 e7e5']) {
+    await page.fill('#record', text);
+    await page.click('#load');
+    assert.match(await page.textContent('#record-error'), /^This text is not a game record\./, text);
+    assert.equal((await state()).variant, 'rek');
+  }
+  // Loading a game while the engine plays a side hands both sides to people, and says so.
+  await page.evaluate(() => window.mingmang.newGame({ Variant: 'mingmang' }, { white: 'human', black: 'engine' }));
+  await page.fill('#record', 'position startpos moves a2d2');
+  await page.click('#load');
+  await page.waitForFunction(() => window.mingmang.state().moves.length === 1);
+  assert.equal(await page.inputValue('#black-player'), 'human');
+  assert.match(await page.textContent('#rules-note'), /^A game was loaded: both sides are now played by people/);
 });
 
 test('the page stays responsive while the engine thinks, and Move now ends its search', async () => {
