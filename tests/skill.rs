@@ -15,6 +15,9 @@ fn answers(level: u32, n: usize) -> Vec<String> {
     let mut e = Session::start(&["--skill", &level.to_string()]);
     let mut moves = Vec::new();
     for _ in 0..n {
+        // A new game each time: what one search leaves in the table may change the next one's
+        // answer, even at full strength.
+        e.send("uginewgame");
         e.send("position startpos");
         e.send("go depth 4");
         moves.push(e.bestmove().1);

@@ -144,6 +144,11 @@ impl Worker<'_> {
             if self.stopped {
                 break;
             }
+            // Each line is the best of the moves the earlier lines left, but a later line's
+            // search (other windows, a fuller table) can score above an earlier one: the lines
+            // are put in order of their scores (stably), so that the lines reported, and the
+            // move played, are best first.
+            root[..multi_pv].sort_by_key(|r| std::cmp::Reverse(r.score));
             completed = d as u32;
             last_good = root.clone();
             if !self.is_main() && self.offer_to_main(root, completed) {
