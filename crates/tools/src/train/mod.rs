@@ -399,8 +399,8 @@ mod tests {
         data
     }
 
-    #[test]
-    fn training_gives_the_same_network_on_any_number_of_threads() {
+    /// The 5x5 board the tests train on, its rules (a 60-ply limit) and a small shape for it.
+    fn small_setup() -> (BoardSize, Rules, Shape) {
         let size = BoardSize::new(5, 5).unwrap();
         let rules = Rules::new(size).with_max_plies(Some(60));
         let shape = Shape {
@@ -408,6 +408,12 @@ mod tests {
             hidden: 16,
             buckets: 2,
         };
+        (size, rules, shape)
+    }
+
+    #[test]
+    fn training_gives_the_same_network_on_any_number_of_threads() {
+        let (size, rules, shape) = small_setup();
         let teacher = Model::new(shape, &mut Rng(7));
         let train = |threads: usize| {
             let loaded = Loaded {
@@ -442,13 +448,7 @@ mod tests {
 
     #[test]
     fn the_trainer_recovers_a_teacher_network_from_its_labels() {
-        let size = BoardSize::new(5, 5).unwrap();
-        let rules = Rules::new(size).with_max_plies(Some(60));
-        let shape = Shape {
-            inputs: FeatureSet::PieceSquare.inputs(size),
-            hidden: 16,
-            buckets: 2,
-        };
+        let (size, rules, shape) = small_setup();
         // A teacher whose hidden values mostly stay inside the clip, so that it is a smooth
         // function the student can find, with output weights large enough for scores of a
         // few pieces.
