@@ -623,3 +623,53 @@ fn the_readme_layout_names_every_module() {
         "the README's layout does not name {missing:?}"
     );
 }
+
+/// The anchor GitHub gives a Markdown heading: lower case, spaces to hyphens, and every
+/// character but letters, digits, hyphens and underscores dropped.
+fn heading_anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// BENCHMARKS.md stays a one-page reference (at most 250 lines, none over 200 characters),
+/// and every link from it into the history lands on a heading there.
+#[test]
+fn the_benchmarks_page_is_one_page_and_its_history_links_land() {
+    let page = include_str!("../BENCHMARKS.md");
+    let history = include_str!("../docs/benchmarks-history.md");
+    let lines = page.lines().count();
+    assert!(lines <= 250, "BENCHMARKS.md has {lines} lines");
+    for (number, line) in page.lines().enumerate() {
+        let chars = line.chars().count();
+        assert!(
+            chars <= 200,
+            "BENCHMARKS.md line {} has {chars} characters",
+            number + 1
+        );
+    }
+    let anchors: Vec<String> = history
+        .lines()
+        .filter(|line| line.starts_with('#'))
+        .map(|line| heading_anchor(line.trim_start_matches('#')))
+        .collect();
+    let marker = "benchmarks-history.md#";
+    let mut links = 0;
+    for (at, _) in page.match_indices(marker) {
+        let rest = &page[at + marker.len()..];
+        let anchor = &rest[..rest.find(')').expect("a link ends with ')'")];
+        assert!(
+            anchors.iter().any(|a| a == anchor),
+            "no heading of docs/benchmarks-history.md has the anchor #{anchor}"
+        );
+        links += 1;
+    }
+    assert!(links >= 2, "{links} links into the history");
+}
