@@ -323,22 +323,12 @@ fn datagen_plays_with_the_network_it_is_given_and_says_which() {
     assert!(err.contains("builtin.txt"), "{err}");
     // A network for another board, and a network file beside the hand-written evaluation, are
     // refused before anything is played.
-    let on_5x5 = [
-        "datagen",
-        "--size",
-        "5x5",
-        "--network-file",
-        &other_file.to_string_lossy(),
-    ]
-    .map(String::from);
-    run_fails(&on_5x5, "not for the game played");
-    let both = [
-        "datagen",
-        "--evaluation",
-        "hand",
-        "--network-file",
-        &other_file.to_string_lossy(),
-    ]
-    .map(String::from);
-    run_fails(&both, "cannot be used with");
+    let network = other_file.to_string_lossy().into_owned();
+    for (flags, refusal) in [
+        (["--size", "5x5"], "not for the game played"),
+        (["--evaluation", "hand"], "cannot be used with"),
+    ] {
+        let args = ["datagen", flags[0], flags[1], "--network-file", &network].map(String::from);
+        run_fails(&args, refusal);
+    }
 }
