@@ -520,7 +520,9 @@ function showRules(rules) {
 }
 
 /** Starts a game (a record's if given); on refusal keeps the current one and says why. */
-async function newGame(rules, position = '', moves = [], errorBox = 'rules-error') {
+/** Starts a game of `rules`; with `handOver`, both sides are people before anyone may move
+ * (a loaded game must not be answered by the engine first). */
+async function newGame(rules, position = '', moves = [], errorBox = 'rules-error', handOver = null) {
   let game;
   try {
     game = page.lib.newGame(rules, position, moves.join(' '));
@@ -540,6 +542,7 @@ async function newGame(rules, position = '', moves = [], errorBox = 'rules-error
   page.redo = [];
   page.engineRules = null;
   showRules(rules);
+  if (handOver) handOverToPeople(handOver);
   changed();
   return true;
 }
@@ -600,11 +603,7 @@ async function loadRecord(text) {
     $('record-error').textContent = e.message;
     return;
   }
-  const ok = await newGame(record.rules, record.position, record.moves, 'record-error');
-  if (ok) {
-    handOverToPeople('A game was loaded');
-    render();
-  }
+  await newGame(record.rules, record.position, record.moves, 'record-error', 'A game was loaded');
 }
 
 function wire() {
