@@ -503,7 +503,7 @@ fn a_terminal_gets_a_greeting_and_a_pipe_does_not() {
     assert!(err.is_empty(), "{err}");
     let (_, err) = Session::start_gtp_capturing_stderr(&[]).finish();
     assert!(err.is_empty(), "{err}");
-    let bin = common::binary::BIN;
+    let bin = common::binary::bin();
     for (args, words) in [
         ("", "waiting for protocol commands"),
         (" gtp", "GTP mode, waiting"),

@@ -143,8 +143,8 @@ fn fast_clock_match_has_no_time_losses() {
 /// have said so in its output and played on without the option.
 #[test]
 fn options_for_mingmang_are_checked_before_the_match() {
-    use common::binary::{run_fails, BIN};
-    let cmd = format!("cmd={BIN}");
+    use common::binary::{bin, run_fails};
+    let cmd = format!("cmd={}", bin());
     for (words, expected) in [
         (
             "option.Hahs=4",

@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::binary::BIN;
+use common::binary::bin;
 
 fn recipe(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,7 +39,7 @@ fn run_local(dir: &Path, extra: &[(&str, &str)]) -> Output {
     command
         .arg(recipe("parallel-local.sh"))
         .current_dir(dir)
-        .env("MINGMANG", BIN)
+        .env("MINGMANG", bin())
         .env("WORK", "run")
         .env("SHARDS", "3")
         .env("JOBS", "2")

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::binary::{run, run_fails, run_ok, BIN};
+use common::binary::{bin, run, run_fails, run_ok};
 use common::matches::{json_num, records, Match};
 use common::scratch::{path, scratch};
 
@@ -266,7 +266,10 @@ fn shards_of_other_settings_are_refused() {
     let with_weights = |name: &str, material: u32, seed: u32| {
         std::fs::write(&weights, format!("mingmang-small material {material}\n")).unwrap();
         let m = Match::new(name)
-            .engine(&format!("{BIN} --eval-file {}", path(&weights)), "name=w")
+            .engine(
+                &format!("{} --eval-file {}", bin(), path(&weights)),
+                "name=w",
+            )
             .mingmang("name=b")
             .flags(&format!(
                 "--size 5x5 --max-plies 20 --games 2 --depth 1 --seed {seed}"
@@ -484,7 +487,7 @@ fn a_cut_or_glued_data_file_is_refused_and_a_stopped_shard_resumes() {
 /// Starts `mingmang ARGS` in the background and kills it (SIGKILL) once `ready` says so;
 /// fails if it finishes first.
 fn kill_once(args: &[String], ready: impl Fn() -> bool) {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(bin())
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -621,7 +624,10 @@ fn an_engine_that_cannot_start_fails_the_match_at_once() {
     assert!(err.contains("ghost"), "{err}");
     // A program that starts and dies at once says why: its own error is shown.
     let m = Match::new("badweights")
-        .engine(&format!("{BIN} --eval-file /no/such/weights.txt"), "name=w")
+        .engine(
+            &format!("{} --eval-file /no/such/weights.txt", bin()),
+            "name=w",
+        )
         .mingmang("name=b")
         .flags("--games 2 --depth 1")
         .records();

@@ -17,8 +17,17 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The `mingmang` binary under test.
-pub const BIN: &str = env!("CARGO_BIN_EXE_mingmang");
+/// The `mingmang` binary under test: the one this build made, or the one `MINGMANG_BIN`
+/// names (a shipped binary, unpacked from its release tarball, is tested so).
+pub fn bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        std::env::var("MINGMANG_BIN")
+            .ok()
+            .filter(|path| !path.is_empty())
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_mingmang").to_string())
+    })
+}
 
 /// How long one command may run before it is killed and the test fails.
 pub const RUN_LIMIT: Duration = Duration::from_secs(120);
@@ -33,7 +42,7 @@ pub const SESSION_LIMIT: Duration = Duration::from_secs(300);
 /// The binary with `args`, its log switched off (stderr then carries only what the tests
 /// check).
 fn command<S: AsRef<OsStr>>(args: &[S]) -> Command {
-    let mut c = Command::new(BIN);
+    let mut c = Command::new(bin());
     c.args(args).env_remove("RUST_LOG");
     c
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::binary::{run, run_fails, BIN};
+use super::binary::{bin, run, run_fails};
 
 /// A `mingmang match` command line, with a scratch directory of its own for the records.
 pub struct Match {
@@ -54,7 +54,7 @@ impl Match {
 
     /// mingmang itself as an engine, with its settings.
     pub fn mingmang(self, settings: &str) -> Match {
-        self.engine(BIN, settings)
+        self.engine(bin(), settings)
     }
 
     /// mingmang against itself, the engines named `a` and `b`.
