@@ -1,18 +1,26 @@
-// The page's side of the engine worker: posts lines, hands back output lines, and makes
+// The client's side of the engine worker: posts lines, hands back output lines, and makes
 // `stop` (and `go` or `quit` during a search) reach a search that is running, through a
-// counter shared with the worker (see engine-worker.js). Without cross-origin isolation there
-// is no SharedArrayBuffer: the engine still answers everything, but a search runs to its limit.
-'use strict';
+// counter shared with the worker (see engine-core.js). Without shared memory (a page that is
+// not cross-origin isolated has no SharedArrayBuffer) the engine still answers everything, but
+// a search runs to its limit.
 
 const INTERRUPTING = new Set(['stop', 'go', 'quit']);
 
 export class EngineClient {
-  /** @param {string|URL} workerUrl the engine-worker.js script */
-  constructor(workerUrl) {
-    this.worker = new Worker(workerUrl);
+  /**
+   * @param {string|URL|object} worker the engine-worker.js script, started here as a module
+   *   worker; or a started worker-like object (`postMessage`, `onmessage`, `terminate`), as
+   *   node.js passes
+   * @param {{shared?: boolean}} options `shared`: whether to share the stop counter (by
+   *   default, where the page is cross-origin isolated)
+   */
+  constructor(worker, { shared } = {}) {
+    this.worker =
+      typeof worker === 'string' || worker instanceof URL ? new Worker(worker, { type: 'module' }) : worker;
     this.listeners = new Set();
     this.counter = null;
-    if (typeof SharedArrayBuffer !== 'undefined' && self.crossOriginIsolated) {
+    const share = shared ?? globalThis.crossOriginIsolated === true;
+    if (share && typeof SharedArrayBuffer !== 'undefined') {
       const buffer = new SharedArrayBuffer(4);
       this.counter = new Int32Array(buffer);
       this.worker.postMessage({ stopCounter: buffer, sent: 0 });

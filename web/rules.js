@@ -1,6 +1,5 @@
-// The rules library for pages: games of every variant, size and rule option, from the same
-// WebAssembly module as the engine (its rules exports; no search runs here).
-'use strict';
+// The rules library for pages and Node: games of every variant, size and rule option, from
+// the same WebAssembly module as the engine (its rules exports; no search runs here).
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -9,17 +8,27 @@ const decoder = new TextDecoder();
 export class RulesError extends Error {}
 
 export class RulesLibrary {
-  /** Loads the module from `url` (mingmang.wasm). */
-  static async load(url) {
-    const bytes = await (await fetch(url)).arrayBuffer();
+  /**
+   * Loads the module (mingmang.wasm): from a URL (fetched), or from its bytes or a compiled
+   * `WebAssembly.Module` (where there is no fetch of files, as in Node: node.js reads them).
+   */
+  static async load(source) {
+    let bytes = source;
+    if (typeof source === 'string' || source instanceof URL) {
+      const response = await fetch(source);
+      if (!response.ok) throw new Error(`${source}: ${response.status}`);
+      bytes = await response.arrayBuffer();
+    }
     // The engine's host functions are never called by the rules exports.
     const unused = () => {
       throw new Error('the rules library does not search');
     };
-    const { instance } = await WebAssembly.instantiate(bytes, {
+    const imports = {
       host: { emit: unused, now_ms: () => performance.now(), should_stop: () => 0, idle: () => {} },
-    });
-    return new RulesLibrary(instance.exports);
+    };
+    // instantiate answers a Module with an Instance, and bytes with both.
+    const made = await WebAssembly.instantiate(bytes, imports);
+    return new RulesLibrary((made.instance ?? made).exports);
   }
 
   constructor(exports) {

@@ -1,5 +1,6 @@
-// Shared by the browser tests: a static file server over web/dist, Chromium driven by
-// playwright-core, and the native engine as the reference.
+// Shared by the browser tests: a static file server over web/dist (or the folder
+// MINGMANG_WEB_DIST names: the page's release zip, unpacked), Chromium driven by
+// playwright-core, and the native engine as the reference (MINGMANG_BIN, or the release build).
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -9,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const DIST = resolve(here, '..', 'dist');
-export const NATIVE = resolve(here, '..', '..', 'target', 'release', 'mingmang');
+export const DIST = resolve(process.env.MINGMANG_WEB_DIST || resolve(here, '..', 'dist'));
+export const NATIVE = process.env.MINGMANG_BIN || resolve(here, '..', '..', 'target', 'release', 'mingmang');
 
 const TYPES = {
   '.html': 'text/html',
@@ -23,7 +24,7 @@ const TYPES = {
 
 /** Serves web/dist as plain files, without any special header, as any static host would. */
 export async function serve() {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error('web/dist is missing: run web/build.sh');
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} has no page: run web/build.sh`);
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     let file = join(DIST, path);
