@@ -23,6 +23,12 @@ fn git_commit() -> Option<String> {
             .success()
             .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
+    // A packaged crate unpacked inside some other checkout is not that checkout's commit.
+    let top = git(&["rev-parse", "--show-toplevel"])?;
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").ok()?;
+    if Path::new(&top).canonicalize().ok()? != Path::new(&manifest_dir).canonicalize().ok()? {
+        return None;
+    }
     let dir = git(&["rev-parse", "--git-dir"])?;
     let dir = Path::new(&dir);
     // Only files that exist: cargo reruns a script at every build for a missing one.

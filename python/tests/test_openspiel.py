@@ -6,7 +6,7 @@ import pickle
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is installed by .ci/python.sh")
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel comes with the test extra: pip install ./python[test]")
 
 import mingmang
 import mingmang.openspiel as mos

@@ -4,7 +4,7 @@ engine as the opponent, and what the environment's moves and rewards mean."""
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="pettingzoo is installed by .ci/python.sh")
+pytest.importorskip("pettingzoo", reason="pettingzoo comes with the test extra: pip install ./python[test]")
 
 from pettingzoo.test import api_test
 
@@ -114,7 +114,7 @@ def test_bad_options_raise():
 
 def test_shimmy_wraps_the_openspiel_game():
     """The OpenSpiel game through shimmy's compatibility wrapper passes api_test too."""
-    shimmy = pytest.importorskip("shimmy", reason="shimmy is installed by .ci/python.sh")
+    shimmy = pytest.importorskip("shimmy", reason="shimmy comes with the test extra: pip install ./python[test]")
     import pyspiel
 
     import mingmang.openspiel  # noqa: F401  (registers the game)

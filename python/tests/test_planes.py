@@ -2,7 +2,7 @@
 
 import pytest
 
-np = pytest.importorskip("numpy", reason="numpy is installed by .ci/python.sh")
+np = pytest.importorskip("numpy", reason="numpy comes with the test extra: pip install ./python[test]")
 
 import mingmang
 from mingmang import planes

@@ -104,3 +104,9 @@ pub use option_spec::{OptionSpec, Value, ValueType};
 pub use position::Position;
 pub use rule_options::{RuleOption, RuleSettings, RULE_OPTIONS};
 pub use variant::{Preset, RuleOptions, Rules};
+
+// The README's example is compiled and run with the crate's doc tests, so the page a registry
+// shows stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
