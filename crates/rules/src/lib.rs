@@ -86,6 +86,7 @@ pub mod option_spec;
 pub mod perft;
 pub mod position;
 pub mod random;
+pub mod record;
 pub mod relatives;
 pub mod rule_options;
 pub mod territory;

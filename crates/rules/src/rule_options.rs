@@ -105,6 +105,66 @@ impl RuleSettings {
         }
         words.join(" ")
     }
+
+    /// Reads the words [`RuleSettings::describe`] writes (`gundru territory max-plies 200`,
+    /// `5x5 enchained-capture`), the way a game record's `Rules` tag holds them: a variant's
+    /// name, a board size, a check option's flag, or a number option's flag and its value.
+    /// An unknown word, a repeated option or a missing number is an error.
+    ///
+    /// # Examples
+    /// ```
+    /// use mingmang_rules::{Preset, RuleSettings};
+    ///
+    /// let settings = RuleSettings::from_description("gundru territory max-plies 200").unwrap();
+    /// assert_eq!(settings.variant, Preset::Gundru);
+    /// assert_eq!(settings.describe(), "gundru territory max-plies 200");
+    /// assert_eq!(RuleSettings::from_description("").unwrap(), RuleSettings::default());
+    /// assert!(RuleSettings::from_description("max-plies").is_err());
+    /// assert!(RuleSettings::from_description("territory sideways").is_err());
+    /// ```
+    pub fn from_description(text: &str) -> Result<RuleSettings, String> {
+        let flag_of = |o: &RuleOption| o.spec.flag.unwrap_or(o.spec.name);
+        let mut given: Vec<(&str, &str)> = Vec::new();
+        let mut words = text.split_whitespace();
+        while let Some(word) = words.next() {
+            let lower = word.to_ascii_lowercase();
+            let flagged = RULE_OPTIONS
+                .iter()
+                .find(|o| o.spec.flag.is_some() && flag_of(o) == lower);
+            match flagged.map(|o| (o, &o.spec.kind)) {
+                Some((option, ValueType::Check)) => given.push((option.spec.name, "true")),
+                Some((option, _)) => {
+                    let value = words.next().ok_or_else(|| {
+                        format!(
+                            "'{}' wants a value in the rules '{}'",
+                            quote(word),
+                            quote(text)
+                        )
+                    })?;
+                    given.push((option.spec.name, value));
+                }
+                None if Preset::from_name(&lower).is_some() => given.push(("Variant", word)),
+                None if looks_like_size(&lower) => given.push(("BoardSize", word)),
+                None => {
+                    return Err(format!(
+                        "unknown word '{}' in the rules '{}'",
+                        quote(word),
+                        quote(text)
+                    ))
+                }
+            }
+        }
+        let mut settings = RuleSettings::default();
+        settings.set_all(&given)?;
+        Ok(settings)
+    }
+}
+
+/// Whether `word` has the shape `WxH` (its numbers are checked as the board size).
+fn looks_like_size(word: &str) -> bool {
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    word.split_once('x')
+        .is_some_and(|(w, h)| digits(w) && digits(h))
 }
 
 /// One rule option: its description, shared with the engine's options, and how it reads and

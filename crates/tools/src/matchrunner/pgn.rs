@@ -26,22 +26,13 @@
 //! engines' moves only. A `Disagreement` tag is added for each `query` answer that differed
 //! from the referee.
 
-use std::fmt::Write;
-
 use super::referee::{GameRecord, GameSettings};
-use mingmang::rules::Color;
-
-/// Escapes a tag value: backslashes and quotes.
-fn tag_value(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
+use mingmang::rules::record::Record;
 
 /// The record of one game, ending with a blank line so records can be concatenated.
 pub fn format_record(record: &GameRecord, settings: &GameSettings, start_fen: &str) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let _ = writeln!(out, "[{name} \"{}\"]", tag_value(value));
-    };
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut tag = |name: &str, value: &str| tags.push((name.to_string(), value.to_string()));
     tag("Event", "mingmang match");
     tag("Round", &record.round.to_string());
     tag("Game", &record.number.to_string());
@@ -71,44 +62,11 @@ pub fn format_record(record: &GameRecord, settings: &GameSettings, start_fen: &s
     for d in &record.disagreements {
         tag("Disagreement", d);
     }
-    out.push('\n');
-    out.push_str(&movetext(record));
-    out.push_str("\n\n");
-    out
-}
-
-/// The moves numbered in White-Black pairs from the position the engines took over, then the
-/// result; wrapped at about 80 columns.
-fn movetext(record: &GameRecord) -> String {
-    let black_first = record.opening_fen.ends_with(Color::Black.letter());
-    let mut words = Vec::new();
-    let mut number = 1;
-    for (i, mv) in record.moves.iter().enumerate() {
-        let white_moves = (i % 2 == 0) != black_first;
-        if white_moves {
-            words.push(format!("{number}. {mv}"));
-        } else {
-            if i == 0 {
-                words.push(format!("{number}... {mv}"));
-            } else {
-                words.push(mv.clone());
-            }
-            number += 1;
-        }
+    // The movetext counts from `FEN`, the position the engines took over.
+    Record {
+        tags,
+        moves: record.moves.clone(),
+        result: record.result.pgn().to_string(),
     }
-    words.push(record.result.pgn().to_string());
-    let mut out = String::new();
-    let mut width = 0;
-    for w in words {
-        if width > 0 && width + 1 + w.len() > 80 {
-            out.push('\n');
-            width = 0;
-        } else if width > 0 {
-            out.push(' ');
-            width += 1;
-        }
-        width += w.len();
-        out.push_str(&w);
-    }
-    out
+    .to_text()
 }
