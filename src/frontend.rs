@@ -46,6 +46,7 @@ use crate::search::{
 };
 
 pub mod encoding;
+pub mod records;
 
 /// What kind of request failed.
 ///
@@ -69,6 +70,8 @@ pub enum ErrorKind {
     GameOver,
     /// Search limits that name moves the position does not have, or a perft too deep.
     Limits,
+    /// A game record that cannot be read, or a tag a record cannot take.
+    Record,
 }
 
 /// Why a request failed: its kind and the engine's message.

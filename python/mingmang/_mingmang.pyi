@@ -1,6 +1,6 @@
 """Type stubs of the native module: the engine's facade bound with PyO3."""
 
-from typing import Iterable, List, Optional, Tuple, Union, final, type_check_only
+from typing import Dict, Iterable, List, Optional, Tuple, Union, final, type_check_only
 
 __all__ = [
     "Engine",
@@ -14,6 +14,7 @@ __all__ = [
     "OptionInfo",
     "Outcome",
     "PositionError",
+    "RecordError",
     "Rules",
     "Score",
     "SearchResult",
@@ -53,6 +54,10 @@ class PositionError(MingmangError):
 class MoveError(MingmangError):
     """A move that is not one, or that the rules forbid, or an action outside the encoding;
     the message names the move once."""
+
+class RecordError(MingmangError):
+    """A game record that cannot be read (its tags, movetext or rules), or a tag a record
+    cannot take."""
 
 class GameOverError(MingmangError):
     """A request the finished game cannot answer (a move, a search)."""
@@ -224,6 +229,35 @@ class Game:
         """Leaves of the legal move tree ``depth`` plies deep; releases the GIL. Raises
         :class:`LimitsError` above the engine's largest depth, or for a depth that is not an
         int from 0 up (a ``bool`` included)."""
+    def piece_at(self, square: str) -> Optional[str]:
+        """The piece on ``square`` (``"c3"``) as position strings write it: ``"w"`` or ``"b"``
+        for a man, ``"W"`` or ``"B"`` for a king (the hunter in the hunt), ``None`` for an
+        empty square. Raises :class:`PositionError` for a name that is no square here."""
+    def captures(self, move: str) -> List[str]:
+        """The squares whose pieces ``move`` would capture, without playing it. Raises
+        :class:`MoveError` for an illegal move."""
+    def last_captures(self) -> List[str]:
+        """The squares whose pieces the last move captured (empty at the start)."""
+    def threats(self) -> Dict[str, List[str]]:
+        """For ``"white"`` and ``"black"``: the squares of the other side's pieces that side
+        could take with one move, as if it were to move."""
+    def record(
+        self,
+        white: Optional[str] = None,
+        black: Optional[str] = None,
+        event: Optional[str] = None,
+        tags: Optional[Dict[str, str]] = None,
+    ) -> str:
+        """The game as a record in the project's text format (tags, then the numbered
+        moves), with the players, the event and any other ``tags``. Raises
+        :class:`RecordError` for a tag the game writes itself (``Result``, ``Variant``, ...)."""
+    @staticmethod
+    def from_record(record: str) -> "Game":
+        """The game a record holds (from :meth:`record`, ``mingmang match`` or the page), each
+        move checked. Raises :class:`RecordError` for text that is no record or names
+        unknown rules, :class:`MoveError` for a move the rules forbid."""
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, which notebooks show."""
     def copy(self) -> "Game":
         """An independent copy, history included."""
     def __copy__(self) -> "Game": ...

@@ -45,6 +45,13 @@ create_exception!(
     "Search limits the position cannot honour or that are not whole numbers (times: finite seconds) from 0 up, or a perft depth too deep or not one."
 );
 
+create_exception!(
+    mingmang,
+    RecordError,
+    MingmangError,
+    "A game record that cannot be read (its tags, movetext or rules), or a tag a record cannot take."
+);
+
 /// The Python exception for an engine error: the class by its kind, the engine's message.
 pub(crate) fn raise(err: frontend::Error) -> PyErr {
     let message = err.message().to_string();
@@ -54,6 +61,7 @@ pub(crate) fn raise(err: frontend::Error) -> PyErr {
         frontend::ErrorKind::Move => MoveError::new_err(name_move_once(&message)),
         frontend::ErrorKind::GameOver => GameOverError::new_err(message),
         frontend::ErrorKind::Limits => LimitsError::new_err(message),
+        frontend::ErrorKind::Record => RecordError::new_err(message),
     }
 }
 
@@ -90,5 +98,6 @@ pub(crate) fn add_to(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("LimitsError", py.get_type::<LimitsError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
     Ok(())
 }

@@ -8,6 +8,7 @@
 use pyo3::prelude::*;
 
 mod args;
+mod board_picture;
 mod errors;
 mod option_info;
 mod py_engine;

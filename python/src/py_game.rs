@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use crate::args::{count_u32, count_usize, text};
-use crate::errors::{raise, LimitsError, MoveError, OptionError, PositionError};
+use crate::board_picture;
+use crate::errors::{raise, LimitsError, MoveError, OptionError, PositionError, RecordError};
 use crate::py_rules::PyRules;
 
 /// Moves given either as one string separated by spaces or as a sequence of strings, joined
@@ -391,6 +392,87 @@ impl PyGame {
         (rebuild, args).into_pyobject(py)
     }
 
+    /// The piece on `square` (`c3`) as position strings write it: `w` or `b` for a man, `W`
+    /// or `B` for a king (the hunter in the hunt), `None` for an empty square. A name that is
+    /// no square of this board raises `PositionError`.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+        let name = text("square", square, PositionError::new_err)?;
+        let index = self.inner.encoding().square_index(&name).ok_or_else(|| {
+            PositionError::new_err(format!("'{name}' is not a square of this board"))
+        })?;
+        Ok(board_picture::piece_letter(self.inner.board()[index]))
+    }
+
+    /// The squares whose pieces `move` would capture, without playing it; an illegal move
+    /// raises `MoveError`.
+    fn captures(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let mv = text("move", r#move, MoveError::new_err)?;
+        let mut after = self.inner.clone();
+        after.play(&mv).map_err(raise)?;
+        Ok(after.last_captures())
+    }
+
+    /// The squares whose pieces the last move captured (empty at the start).
+    fn last_captures(&self) -> Vec<String> {
+        self.inner.last_captures()
+    }
+
+    /// The threats on the board: for each side (`"white"`, `"black"`), the squares of the
+    /// other side's pieces it could take with one move, as if it were to move.
+    fn threats(&self) -> std::collections::BTreeMap<&'static str, Vec<String>> {
+        [frontend::Side::White, frontend::Side::Black]
+            .into_iter()
+            .map(|side| (side.name(), self.inner.takeable_by(side)))
+            .collect()
+    }
+
+    /// The game as a record in the project's text format (tags, then the numbered moves):
+    /// `white`, `black` and `event` name the players and the event, `tags` adds others
+    /// (`{"Date": "2026.12.03"}`). A tag the game writes itself (`Result`, `Variant`, ...)
+    /// raises `RecordError`.
+    #[pyo3(signature = (white = None, black = None, event = None, tags = None))]
+    fn record(
+        &self,
+        white: Option<&Bound<'_, PyAny>>,
+        black: Option<&Bound<'_, PyAny>>,
+        event: Option<&Bound<'_, PyAny>>,
+        tags: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let mut given: Vec<(String, String)> = Vec::new();
+        for (name, value) in [("White", white), ("Black", black), ("Event", event)] {
+            if let Some(value) = value {
+                given.push((name.to_string(), text(name, value, RecordError::new_err)?));
+            }
+        }
+        if let Some(tags) = tags {
+            for (name, value) in tags.iter() {
+                let name = text("tag name", &name, RecordError::new_err)?;
+                let value = text(&name, &value, RecordError::new_err)?;
+                given.push((name, value));
+            }
+        }
+        let pairs: Vec<(&str, &str)> = given
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        self.inner.record(&pairs).map_err(raise)
+    }
+
+    /// The game a record holds (written by `record`, by `mingmang match` or by the page):
+    /// its rules, start and moves, each checked. Raises `RecordError` for text that is no
+    /// record or names unknown rules, `MoveError` for a move the rules forbid.
+    #[staticmethod]
+    fn from_record(record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let record = text("record", record, RecordError::new_err)?;
+        let inner = frontend::Game::from_record(&record).map_err(raise)?;
+        Ok(PyGame { inner })
+    }
+
+    /// The board as an SVG picture, which notebooks show.
+    fn _repr_svg_(&self) -> String {
+        board_picture::svg(&self.inner)
+    }
+
     fn __repr__(&self) -> String {
         let rules = self.inner.rules();
         let described = rules.describe();
@@ -409,7 +491,9 @@ impl PyGame {
         )
     }
 
+    /// The board drawn as text (ranks from the top, `.` for an empty square) and who is to
+    /// move: what `print(game)` shows. `position()` gives the position string.
     fn __str__(&self) -> String {
-        self.inner.position()
+        board_picture::diagram(&self.inner)
     }
 }

@@ -178,3 +178,64 @@ def test_play_action_plays_the_encoded_move():
     action = game.legal_actions()[0]
     game.play_action(action)
     assert game.moves() == ["d4"]
+
+
+def test_print_draws_the_board_and_piece_at_reads_a_square():
+    game = mingmang.Game("rek")
+    drawing = str(game)
+    lines = drawing.splitlines()
+    assert lines[0] == "8 b b b b b b b ."
+    assert lines[1] == "7 . . . . . . . B"
+    assert lines[-2] == "  a b c d e f g h"
+    assert lines[-1] == "white to move"
+    pieces = [game.piece_at(square) for square in ("b1", "a2", "h7", "a1")]
+    assert pieces == ["w", "W", "B", None]
+    with pytest.raises(mingmang.PositionError, match="'i9' is not a square of this board"):
+        game.piece_at("i9")
+    with pytest.raises(mingmang.PositionError):
+        game.piece_at(3)
+    # Gala's hands are shown; a 17x17 board's ranks line up under two-digit numbers.
+    assert str(mingmang.Game("gala")).endswith("black to move; in hand: white 13, black 10")
+    tibetan = str(mingmang.Game("tibetan")).splitlines()
+    assert tibetan[0].startswith("17 ") and tibetan[16].startswith(" 1 ")
+
+
+def test_captures_before_and_after_a_move_and_the_threats():
+    game = mingmang.Game(position="2w1/2b1/wb2/4/2w1 w")
+    assert game.threats() == {"white": ["b3", "c4"], "black": []}
+    assert game.captures("c1c3") == ["b3", "c4"]
+    assert game.moves() == [] and game.last_captures() == []
+    with pytest.raises(mingmang.MoveError):
+        game.captures("a1a9")
+    game.play("c1c3")
+    assert game.last_captures() == ["b3", "c4"]
+
+
+def test_a_record_is_written_and_read_back_with_its_rules_and_moves():
+    game = mingmang.Game("gundru", territory=True)
+    game.play_moves("a2b2 i8h8")
+    text = game.record(white="me", black="mingmang", tags={"Date": "2026.12.03"})
+    assert '[White "me"]\n[Black "mingmang"]\n[Variant "gundru"]' in text
+    assert '[Rules "gundru territory"]' in text and '[Date "2026.12.03"]' in text
+    assert text.endswith("\n\n1. a2b2 i8h8 *\n\n")
+    again = mingmang.Game.from_record(text)
+    assert (again.rules, again.moves(), again.position()) == (game.rules, game.moves(), game.position())
+    with pytest.raises(mingmang.RecordError, match="writes the tag 'Result' itself"):
+        game.record(tags={"Result": "1-0"})
+    with pytest.raises(mingmang.RecordError, match="not a game record"):
+        mingmang.Game.from_record("")
+    with pytest.raises(mingmang.RecordError, match="unknown word 'sideways'"):
+        mingmang.Game.from_record('[Rules "sideways"]\n\n*')
+    with pytest.raises(mingmang.MoveError):
+        mingmang.Game.from_record('[Variant "rek"]\n\n1. a1a9 *')
+    with pytest.raises(mingmang.RecordError):
+        mingmang.Game.from_record(42)
+
+
+def test_a_notebook_shows_the_board_as_svg():
+    game = mingmang.Game("rek")
+    picture = game._repr_svg_()
+    assert picture.startswith("<svg xmlns=\"http://www.w3.org/2000/svg\"") and picture.endswith("</svg>")
+    # One circle a piece, and a ring more for each king.
+    pieces = sum(1 for line in str(game).splitlines()[:8] for c in line.split()[1:] if c != ".")
+    assert picture.count("<circle") == pieces + 2
