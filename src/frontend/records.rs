@@ -2,8 +2,8 @@
 //! what the Python package's `Game.record` and `Game.from_record` give.
 
 use super::{Error, ErrorKind, Game, GameRules, Status};
+use crate::engine_options::Ruleset;
 use crate::rules::record::Record;
-use crate::rules::RULE_OPTIONS;
 
 /// The tags a record's game decides; a caller cannot give them.
 const GAME_TAGS: [&str; 9] = [
@@ -115,13 +115,8 @@ impl Game {
         let bad = |why: String| Error::new(ErrorKind::Record, why);
         let record = Record::parse(text).map_err(bad)?;
         let settings = record.settings().map_err(bad)?;
-        let mut rules = GameRules::default();
-        let values: Vec<(&str, String)> = RULE_OPTIONS
-            .iter()
-            .map(|o| (o.spec.name, o.get(&settings).to_string()))
-            .collect();
-        let pairs: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        rules.set_all(&pairs)?;
+        let ruleset = Ruleset::new(settings).map_err(|e| Error::new(ErrorKind::Option, e))?;
+        let rules = GameRules { ruleset };
         let moves = record.all_moves().join(" ");
         match record.tag("StartFEN") {
             Some(start) => Game::from_position(&rules, start, &moves),
