@@ -684,6 +684,48 @@ fn skilled(level: u32, nodes: u64) -> Box<dyn MoveChooser> {
     Box::new(p)
 }
 
+/// A low level whose lines cost more than its node budget at depth 1 (level 0 wants 54, a
+/// 2,000-node search finishes about twenty) draws among the lines it finished, as a level
+/// does after a completed depth: different seeds play different moves, each one of the
+/// finished lines reported at depth 1, never the root's first move by default.
+#[test]
+fn a_level_stopped_inside_its_first_depth_draws_among_the_lines_it_finished() {
+    let game = Game::new(Rules::default());
+    let stop = AtomicBool::new(false);
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let options = SearchOptions {
+            skill: mingmang::search::Skill::new(0).unwrap(),
+            ..SearchOptions::default()
+        };
+        let limits = Limits {
+            nodes: Some(2000),
+            ..Limits::default()
+        };
+        let mut control = Control {
+            seed: Some(seed),
+            ..Control::new(&stop)
+        };
+        let mut lines: Vec<SearchInfo> = Vec::new();
+        let r = Searcher::new(1).search_with(&game, &limits, &options, &mut control, &mut |i| {
+            lines.push(i.clone())
+        });
+        let best = r.best.expect("a move");
+        assert!(
+            !lines.is_empty() && lines.len() < 54,
+            "stopped inside depth 1 after some lines: {} reported",
+            lines.len()
+        );
+        assert!(lines.iter().all(|i| i.depth == 1));
+        assert!(
+            lines.iter().any(|i| i.pv.first() == Some(&best)),
+            "{best} is one of the lines finished"
+        );
+        played.insert(best.to_string());
+    }
+    assert!(played.len() >= 4, "24 seeds played only {played:?}");
+}
+
 /// One line of the ladder: the first player's wins, draws and losses, score and Elo.
 fn ladder_line(what: &str, r: &MatchResult) {
     let score = r.score();

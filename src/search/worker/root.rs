@@ -109,7 +109,8 @@ impl Worker<'_> {
     /// `report` (main thread only). Returns the deepest completed depth; `root` is left
     /// ordered best first as of the last completed iteration (the order it came in if none
     /// was), or headed by a move that beat that iteration's best in the interrupted one
-    /// (reported too).
+    /// (reported too). Stopped inside the first iteration with several lines wanted, the
+    /// lines it finished head `root` with their scores, and the rest score `-INF`.
     pub fn iterate(
         &mut self,
         root: &mut Vec<RootMove>,
@@ -121,6 +122,8 @@ impl Worker<'_> {
         let mut last_good = root.clone();
         let multi_pv = multi_pv.clamp(1, root.len().max(1));
         let mut depth = 1u32;
+        // How many of the wanted lines the latest iteration finished.
+        let mut lines_done = 0;
         // A limit already reached (`nodes 0`, a clock with no time left) ends the search before
         // it begins; the root's order then answers.
         self.poll();
@@ -135,11 +138,13 @@ impl Worker<'_> {
             }
             self.seldepth = 0;
             self.partial_best = None;
+            lines_done = 0;
             for pv_idx in 0..multi_pv {
                 self.aspiration(&mut root[pv_idx..], d);
                 if self.stopped {
                     break;
                 }
+                lines_done = pv_idx + 1;
             }
             if self.stopped {
                 break;
@@ -162,7 +167,22 @@ impl Worker<'_> {
             }
             depth += 1;
         }
-        if self.stopped || completed == 0 {
+        if completed == 0 && lines_done > 0 {
+            // Stopped inside the first iteration with several lines wanted (a strength level
+            // drawing among them) and some of them finished: those lines are exact at depth
+            // 1, and the level draws among them. Falling back on the root's own order would
+            // make every level play the same first move whenever its lines cost more than
+            // the budget (54 lines at the lowest level outgrow a 2,000-node search).
+            root[..lines_done].sort_by_key(|r| std::cmp::Reverse(r.score));
+            for rm in &mut root[lines_done..] {
+                rm.score = -INF;
+                rm.pv.clear();
+                rm.pv.push(rm.mv);
+            }
+            if let Some(report) = report.as_mut() {
+                self.report(root, 1, lines_done, &mut **report);
+            }
+        } else if self.stopped || completed == 0 {
             // An interrupted iteration's scores are partial; the last completed one decides
             // (before the first, the root's own order: captures first)...
             *root = last_good;
