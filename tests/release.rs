@@ -87,6 +87,7 @@ fn the_crate_packages_carry_sources_docs_and_licence_but_no_journals_or_pictures
         "src/main.rs",
         "src/search/eval/builtin.weights",
         "src/search/eval/network/builtin/mingmang-8x8.mmnet",
+        "src/search/eval/network/builtin/mingmang-9x9.mmnet",
         "README.md",
         "LICENSE",
         "docs/rules.md",

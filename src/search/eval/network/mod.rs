@@ -64,10 +64,16 @@ static BUILTIN: Lazy<Vec<Network>> = Lazy::new(|| {
 });
 
 /// The built-in network files, by file name.
-const BUILTIN_FILES: &[(&str, &[u8])] = &[(
-    "mingmang-8x8.mmnet",
-    include_bytes!("builtin/mingmang-8x8.mmnet"),
-)];
+const BUILTIN_FILES: &[(&str, &[u8])] = &[
+    (
+        "mingmang-8x8.mmnet",
+        include_bytes!("builtin/mingmang-8x8.mmnet"),
+    ),
+    (
+        "mingmang-9x9.mmnet",
+        include_bytes!("builtin/mingmang-9x9.mmnet"),
+    ),
+];
 
 /// The built-in networks.
 pub fn builtin() -> &'static [Network] {

@@ -147,6 +147,11 @@ fn the_built_in_networks_read_and_fit_their_games() {
     assert!(!nets.is_empty());
     let classic = Rules::new(BoardSize::new(8, 8).unwrap());
     assert!(super::builtin_for(&classic).is_some());
+    // Ming Mang on 9x9 (the gundru preset) has one of its own.
+    let nine = Rules::new(BoardSize::new(9, 9).unwrap());
+    let net = super::builtin_for(&nine).expect("a 9x9 network");
+    assert_eq!(net.size, nine.size());
+    assert!(!std::ptr::eq(net, super::builtin_for(&classic).unwrap()));
     for net in nets {
         assert_eq!(file::read(&file::write(net)).unwrap(), *net);
     }
