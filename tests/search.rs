@@ -685,7 +685,7 @@ fn skilled(level: u32, nodes: u64) -> Box<dyn MoveChooser> {
 }
 
 /// A low level whose lines cost more than its node budget at depth 1 (level 0 wants 54, a
-/// 2,000-node search finishes about twenty) draws among the lines it finished, as a level
+/// 2,000-node search finishes about fifteen) draws among the lines it finished, as a level
 /// does after a completed depth: different seeds play different moves, each one of the
 /// finished lines reported at depth 1, never the root's first move by default.
 #[test]
