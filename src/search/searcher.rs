@@ -264,8 +264,8 @@ impl Searcher {
 
 /// Which of the searched lines to play: the best at full strength, otherwise one drawn by
 /// the strength level among the lines searched exactly (the first `lines`). The draw is seeded
-/// by `seed` and the position, or without a seed from the wall clock, so a player does not
-/// meet the same mistakes in every game.
+/// by `seed`, the position and the level, or without a seed from the wall clock, so a player
+/// does not meet the same mistakes in every game.
 fn pick_line(
     root: &[RootMove],
     lines: usize,
@@ -283,7 +283,10 @@ fn pick_line(
         .map(|rm| rm.score)
         .collect();
     let seed = seed.unwrap_or_else(wall_clock_nanos);
-    let mut rng = Rng::new(seed ^ game.position().hash());
+    // The level is mixed in too: levels whose lines score alike would otherwise all draw
+    // the same line from the same seed, and play the same games.
+    let level = u64::from(skill.level()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(seed ^ game.position().hash() ^ level);
     skill.choose(&scores, &mut rng)
 }
 
