@@ -1,6 +1,8 @@
 """The PettingZoo environments: PettingZoo's api_test for every variant, with and without the
 engine as the opponent, and what the environment's moves and rewards mean."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -68,13 +70,50 @@ def test_the_engine_plays_the_other_side(rng):
 
 
 def test_the_engine_moves_first_when_it_is_to_move():
-    # In Gala Black moves first: with the engine as Black, the learner (White) sees d4 played.
+    # In Gala Black moves first: with the engine as Black, the learner (White) sees its
+    # placement played.
     environment = env(variant="gala", opponent_skill=0, opponent_side="black")
     environment.reset(seed=1)
-    assert environment.game.moves() == ["d4"]
+    assert len(environment.game.moves()) == 1
     assert environment.possible_agents == ["player_0"]
     assert environment.agent_selection == "player_0"
     assert environment.game.side_to_move == "white"
+
+
+def play_first_actions(environment, seed):
+    """The learner always plays its first legal action; returns the game's moves."""
+    environment.reset(seed=seed)
+    for agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    return tuple(environment.game.moves())
+
+
+def test_every_level_plays_its_own_games_at_the_default_limits():
+    # Against the same learner, from the same seed, at the default 2,000 nodes a move: the
+    # lowest levels stop inside depth 1 and must still draw among the lines they finished.
+    games = {
+        level: play_first_actions(env(variant="mingmang", max_plies=24, opponent_skill=level), seed=1)
+        for level in (0, 3, 5, 8, 12, 20)
+    }
+    assert all(len(moves) == 24 for moves in games.values())
+    assert len(set(games.values())) == len(games), games
+    # A level's draw is seeded: the same seed plays the same game again, another seed another.
+    again = env(variant="mingmang", max_plies=24, opponent_skill=0)
+    assert play_first_actions(again, seed=1) == games[0]
+    assert play_first_actions(again, seed=2) != games[0]
+
+
+def test_the_extras_name_what_the_docs_use():
+    from importlib.metadata import metadata
+
+    meta = metadata("mingmang")
+    assert {"openspiel", "pettingzoo", "shimmy", "test"} <= set(meta.get_all("Provides-Extra"))
+    shimmy_extra = [r for r in meta.get_all("Requires-Dist") if re.search(r"extra\s*==\s*['\"]shimmy['\"]", r)]
+    assert {r.split(";")[0].strip().replace("-", "_") for r in shimmy_extra} == {"open_spiel", "numpy", "pettingzoo", "gymnasium", "shimmy"}
 
 
 def test_the_observation_is_the_agents_view():
