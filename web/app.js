@@ -3,10 +3,13 @@
 'use strict';
 
 import { BoardView, moveSquares, parsePosition } from './board.js';
+import { GameClock, clockText } from './clock.js';
+import { endingText } from './ending.js';
 import { EngineClient } from './engine-client.js';
 import { formatRecord, parseRecord } from './record.js';
 import { RulesLibrary } from './rules.js';
 import { RULES_TEXT } from './rulesText.js';
+import { Sounds } from './sounds.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE = 'mingmang-web';
@@ -27,6 +30,17 @@ const page = {
   log: [],
   recordShown: null,
   lineDrawn: '',
+  // The clocks of a timed game (null without one); live until a move is taken back.
+  clock: null,
+  clockLive: false,
+  clockPly: 0,
+  // The side whose flag fell, ending the game on time.
+  flag: null,
+  hint: null,
+  sounds: new Sounds(),
+  soundPly: 0,
+  // Games started, for tests that wait for the next one.
+  games: 0,
 };
 
 /** Service worker: offline use, and the isolation headers that make `stop` work. */
@@ -50,8 +64,20 @@ function status(text) {
   $('status').textContent = text;
 }
 
+/** The game's state, ended on time if a flag fell (the rules library knows no clocks). */
 function state() {
-  return page.game.state();
+  const st = page.game.state();
+  if (page.flag && st.outcome.status === 'none') {
+    const winner = page.flag === 'white' ? 'black' : 'white';
+    st.outcome = {
+      status: winner === 'white' ? 'p1win' : 'p2win',
+      reason: 'Time',
+      territory: null,
+      text: `${winner} won: ${page.flag} ran out of time`,
+    };
+    st.legal = [];
+  }
+  return st;
 }
 
 function sideOf(st) {
@@ -140,6 +166,7 @@ async function startSearch(kind) {
     await stopSearch();
     const st = state();
     syncEngine();
+    // A hint and analysis are the engine's best; only its own moves play at the level.
     const skill = kind === 'move' ? $('skill').value : '20';
     page.engine.send(`setoption name Skill Level value ${skill}`);
     let resolve;
@@ -149,13 +176,21 @@ async function startSearch(kind) {
     // Without a shared buffer a running search cannot be stopped: analysis then searches a
     // while.
     const infinite = page.engine.canStop ? 'go infinite' : 'go movetime 3000';
-    page.engine.send(kind === 'move' ? `go movetime ${$('movetime').value}` : infinite);
+    // In a timed game the engine plays on its own clock, and manages its time as natively.
+    const move = page.clock && page.clockLive ? page.clock.goLine() : `go movetime ${$('movetime').value}`;
+    page.engine.send({ move, hint: `go movetime ${$('movetime').value}` }[kind] || infinite);
     render();
     return page.search;
   });
   const { gen, done } = search;
   const best = await done;
-  if (gen !== page.generation || kind !== 'move') return;
+  if (gen !== page.generation) return;
+  if (kind === 'hint') {
+    page.hint = best;
+    render();
+    return;
+  }
+  if (kind !== 'move') return;
   try {
     page.game.play(best);
   } catch (e) {
@@ -166,14 +201,22 @@ async function startSearch(kind) {
   changed();
 }
 
-/** After every change of the game: draw, save, and start what comes next. */
+/** After every change of the game: the clocks and sounds follow, draw, save, and start what
+ * comes next. */
 function changed() {
   page.selected = null;
   page.threats = null;
   page.info = null;
+  page.hint = null;
+  let st = state();
+  followClock(st);
+  if (st.moves.length === page.soundPly + 1) {
+    page.sounds.play(st.outcome.status !== 'none' ? 'end' : st.lastCaptures.length ? 'capture' : 'move');
+  }
+  page.soundPly = st.moves.length;
   save();
   render();
-  const st = state();
+  st = state();
   if (st.outcome.status !== 'none') {
     stopSearch().then(render);
   } else if (engineToMove(st)) {
@@ -183,6 +226,64 @@ function changed() {
   } else {
     stopSearch().then(render);
   }
+}
+
+// ---- the clocks ------------------------------------------------------------------------
+
+/** Moves the clocks on after a move: the mover's time taken and its increment added, the
+ * other side's clock started. Any other change (a move taken back, a jump in the list)
+ * stops them for the rest of the game: its times would no longer mean anything. */
+function followClock(st) {
+  const clock = page.clock;
+  if (!clock || !page.clockLive) return;
+  const plies = st.moves.length;
+  if (plies === page.clockPly + 1) {
+    clock.moved(st.side === 'white' ? 'black' : 'white', sideOf(st));
+    page.clockPly = plies;
+  } else if (plies !== page.clockPly) {
+    clock.pause();
+    page.clockLive = false;
+    page.flag = null;
+    $('rules-note').textContent = 'The clocks are stopped for this game: a move was taken back.';
+  }
+  if (st.outcome.status !== 'none') clock.pause();
+}
+
+/** The clocks as shown beside each side, and the flag: checked ten times a second. */
+function tick() {
+  const clock = page.clock;
+  if (!clock) return;
+  for (const span of document.querySelectorAll('.clock[data-side]')) {
+    const left = clock.remaining(span.dataset.side);
+    span.textContent = clockText(left);
+    span.classList.toggle('running', clock.running === span.dataset.side);
+    span.classList.toggle('low', left < 10_000);
+  }
+  if (!page.clockLive || page.flag || !clock.running) return;
+  const fallen = clock.flagged();
+  if (fallen && page.game.state().outcome.status === 'none') {
+    page.flag = fallen;
+    clock.pause();
+    page.sounds.play('end');
+    changed();
+  }
+}
+
+/** Why the form's clock cannot be used, or '' if it can. */
+function clockProblem() {
+  const base = $('clock-base').value.trim();
+  const increment = $('clock-increment').value.trim();
+  const number = (text, max) => /^\d+(\.\d+)?$/.test(text) && Number(text) <= max;
+  if (!number(base, 180)) return `Clock: '${base}' is not a number of minutes from 0 to 180 (0: no clock).`;
+  if (!number(increment, 60)) return `Clock: '${increment}' is not a number of seconds from 0 to 60.`;
+  return '';
+}
+
+/** The clocks the form asks for, or null for an untimed game. */
+function clockFromForm() {
+  const base = Math.round(Number($('clock-base').value) * 60_000);
+  const increment = Math.round(Number($('clock-increment').value) * 1000);
+  return base > 0 ? new GameClock(base, increment) : null;
 }
 
 // ---- moves by clicking -----------------------------------------------------------------
@@ -203,6 +304,13 @@ function onSquare(square) {
   if (legal.includes(square)) return playHuman(square);
   page.selected = null;
   render();
+}
+
+/** The engine's best move for the person to move, searched at full strength and drawn on
+ * the board. */
+function hint() {
+  if (!humanToMove()) return;
+  startSearch('hint');
 }
 
 function playHuman(move) {
@@ -303,7 +411,8 @@ function drawBoard() {
     lastMove: st.moves.at(-1),
     captures: st.lastCaptures,
     threats,
-    line: $('show-line').checked && page.info ? page.info.pv : [],
+    line: $('show-line').checked && page.info && !page.hint ? page.info.pv : [],
+    hint: page.hint,
   });
 }
 
@@ -313,7 +422,8 @@ function handText(color, pos, label) {
   for (const p of pos.pieces.values()) if (p.toLowerCase() === key) onBoard += 1;
   const player = page.players[color] === 'engine' ? 'engine' : 'person';
   const hand = pos.hand[key] ? ` · ${pos.hand[key]} in hand` : '';
-  return `<span class="dot ${color}"></span> ${label} (${player}): ${onBoard} on the board${hand}`;
+  const clock = page.clock ? `<span class="clock" data-side="${color}">${clockText(page.clock.remaining(color))}</span>` : '';
+  return `<span class="dot ${color}"></span> ${label} (${player}): ${onBoard} on the board${hand}${clock}`;
 }
 
 function render() {
@@ -329,9 +439,15 @@ function render() {
   const last = st.moves.at(-1);
   const took = st.lastCaptures.length ? `, taking ${st.lastCaptures.length}` : '';
   const lastText = last ? ` · last move ${last === '0000' ? 'pass' : last}${took}` : '';
+  const hintText = page.hint ? ` · hint: ${page.hint === '0000' ? 'pass' : page.hint}` : '';
+  const busy = { analysis: ' · analysing', hint: ' · looking for a hint' }[page.search && page.search.kind] || '';
   if (st.outcome.status !== 'none') status(`Game over: ${st.outcome.text}${lastText}`);
   else if (page.search && page.search.kind === 'move') status(`${name} (engine) is thinking…${lastText}`);
-  else status(`${name} to move${page.search ? ' · analysing' : ''}${lastText}`);
+  else status(`${name} to move${busy}${hintText}${lastText}`);
+  const ending = endingText(st);
+  $('banner').textContent = ending;
+  $('banner').hidden = !ending;
+  tick();
   const list = $('moves');
   list.replaceChildren();
   const blackFirst = / b( |$)/.test(st.start);
@@ -363,6 +479,9 @@ function render() {
   $('redo').disabled = page.redo.length === 0;
   $('pass').hidden = !(humanToMove() && st.legal.includes('0000'));
   $('move-now').disabled = !(page.search && page.search.kind === 'move');
+  $('hint').disabled = !humanToMove() || (page.search !== null && page.search.kind === 'hint');
+  // With a clock the engine plays on its clock, not a time per move.
+  $('movetime').disabled = page.clock !== null && page.clockLive;
   // Written when the game changes only, so that a record being typed or pasted is kept.
   const record = formatRecord(st, playerNames());
   if (record !== page.recordShown) {
@@ -519,10 +638,13 @@ function showRules(rules) {
   $('max-plies').value = rules.MaxPlies || '0';
 }
 
-/** Starts a game (a record's if given); on refusal keeps the current one and says why. */
-/** Starts a game of `rules`; with `handOver`, both sides are people before anyone may move
- * (a loaded game must not be answered by the engine first). */
-async function newGame(rules, position = '', moves = [], errorBox = 'rules-error', handOver = null) {
+/**
+ * Starts a game of `rules` from `position` after `moves` (a record's, if given); on refusal
+ * keeps the current game, says why in `errorBox`, and answers false. With `handOver`, both
+ * sides are people before anyone may move (a loaded game must not be answered by the engine
+ * first); `timed` gives it the form's clocks.
+ */
+async function newGame(rules, { position = '', moves = [], errorBox = 'rules-error', handOver = null, timed = false } = {}) {
   let game;
   try {
     game = page.lib.newGame(rules, position, moves.join(' '));
@@ -541,6 +663,13 @@ async function newGame(rules, position = '', moves = [], errorBox = 'rules-error
   page.rules = { ...rules };
   page.redo = [];
   page.engineRules = null;
+  page.flag = null;
+  page.clock = timed ? clockFromForm() : null;
+  page.clockLive = page.clock !== null;
+  page.clockPly = moves.length;
+  page.soundPly = moves.length;
+  page.games += 1;
+  if (page.clock) page.clock.start(sideOf(state()));
   showRules(rules);
   if (handOver) handOverToPeople(handOver);
   changed();
@@ -558,6 +687,8 @@ function save() {
         players: page.players,
         skill: $('skill').value,
         movetime: $('movetime').value,
+        clock: [$('clock-base').value, $('clock-increment').value],
+        sounds: $('sounds').checked,
       }),
     );
   } catch {
@@ -603,13 +734,13 @@ async function loadRecord(text) {
     $('record-error').textContent = e.message;
     return;
   }
-  await newGame(record.rules, record.position, record.moves, 'record-error', 'A game was loaded');
+  await newGame(record.rules, { position: record.position, moves: record.moves, errorBox: 'record-error', handOver: 'A game was loaded' });
 }
 
 function wire() {
   $('new-game').onsubmit = (event) => {
     event.preventDefault();
-    const problem = plyLimitProblem();
+    const problem = plyLimitProblem() || clockProblem();
     if (problem) {
       $('rules-error').textContent = problem;
       return;
@@ -621,7 +752,7 @@ function wire() {
     const engines = page.players.white === 'engine' && page.players.black === 'engine';
     const limit = engines && !rules.MaxPlies ? suggestedPlyLimit(rules) : null;
     if (limit !== null) rules.MaxPlies = String(limit);
-    newGame(rules).then((started) => {
+    newGame(rules, { timed: true }).then((started) => {
       if (started && limit !== null) $('rules-note').textContent = `The engine plays both sides: ply limit ${limit}, so that the game ends.`;
     });
   };
@@ -639,6 +770,11 @@ function wire() {
   $('undo').onclick = undo;
   $('redo').onclick = redo;
   $('pass').onclick = () => playHuman('0000');
+  $('hint').onclick = hint;
+  $('sounds').onchange = () => {
+    page.sounds.enabled = $('sounds').checked;
+    save();
+  };
   $('move-now').onclick = () => page.search && page.search.kind === 'move' && page.engine.send('stop');
   $('flip').onclick = () => {
     page.view.flipped = !page.view.flipped;
@@ -686,10 +822,14 @@ async function main() {
     $('skill').value = saved.skill || '20';
     $('skill-value').textContent = $('skill').value;
     $('movetime').value = saved.movetime || '1000';
+    [$('clock-base').value, $('clock-increment').value] = saved.clock || ['0', '0'];
+    $('sounds').checked = saved.sounds === true;
+    page.sounds.enabled = $('sounds').checked;
   }
   $('white-player').value = page.players.white;
   $('black-player').value = page.players.black;
-  const restored = saved && (await newGame(saved.rules || {}, saved.start || '', saved.moves || []));
+  setInterval(tick, 100);
+  const restored = saved && (await newGame(saved.rules || {}, { position: saved.start || '', moves: saved.moves || [] }));
   if (!restored) await newGame({ Variant: 'mingmang', MaxPlies: String(suggestedPlyLimit({ Variant: 'mingmang' })) });
 }
 
@@ -700,6 +840,10 @@ window.mingmang = {
   engineLog: () => [...page.log],
   busy: () => page.search !== null,
   searchKind: () => (page.search ? page.search.kind : null),
+  clock: () => (page.clock ? { white: page.clock.remaining('white'), black: page.clock.remaining('black'), running: page.clock.running, live: page.clockLive } : null),
+  hint: () => page.hint,
+  games: () => page.games,
+  sounds: () => [...page.sounds.played],
   engine: () => page.engine,
   newGame: (rules, players) => {
     page.players = { ...page.players, ...players };

@@ -63,13 +63,71 @@ export class BoardView {
     this.svg = svg;
     this.onClick = onClick;
     this.flipped = false;
+    this.drag = null;
+    this.ghost = null;
     // On the press, not the click: the board is redrawn while the engine reports, and a click
-    // whose press and release land on two drawings of the same square would be lost.
+    // whose press and release land on two drawings of the same square would be lost. A press
+    // may also start a drag: released over another square, it is a click there, so that a
+    // piece is moved by dragging it to its square as well as by two clicks.
     svg.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
       const target = event.target.closest('[data-square]');
-      if (target) this.onClick(target.dataset.square);
+      if (!target) return;
+      this.onClick(target.dataset.square);
+      this.drag = { from: target.dataset.square, pointer: event.pointerId, at: null };
+      try {
+        svg.setPointerCapture(event.pointerId);
+      } catch {
+        // A pointer that is already gone cannot be captured; the press stands as a click.
+      }
     });
+    svg.addEventListener('pointermove', (event) => {
+      if (!this.drag || event.pointerId !== this.drag.pointer) return;
+      this.drag.at = this.svgPoint(event.clientX, event.clientY);
+      this.drawGhost();
+    });
+    svg.addEventListener('pointerup', (event) => {
+      const drag = this.drag;
+      this.endDrag();
+      if (!drag || event.pointerId !== drag.pointer || !drag.at) return;
+      const square = this.squareAtPoint(event.clientX, event.clientY);
+      if (square && square !== drag.from) this.onClick(square);
+    });
+    svg.addEventListener('pointercancel', () => this.endDrag());
+  }
+
+  /** A point of the screen in the board's own units. */
+  svgPoint(x, y) {
+    const point = this.svg.createSVGPoint();
+    point.x = x;
+    point.y = y;
+    return point.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  /** The square under a point of the screen, if any. */
+  squareAtPoint(x, y) {
+    const hit = document.elementsFromPoint(x, y).find((e) => this.svg.contains(e) && e.dataset && e.dataset.square);
+    return hit ? hit.dataset.square : null;
+  }
+
+  /** The dragged piece under the pointer, drawn while the press lasts on a selected piece. */
+  drawGhost() {
+    if (this.ghost) this.ghost.remove();
+    this.ghost = null;
+    const drag = this.drag;
+    const shown = this.shown;
+    if (!drag || !drag.at || !shown || shown.selected !== drag.from) return;
+    const piece = shown.pieces.get(drag.from);
+    if (!piece) return;
+    const color = piece.toLowerCase() === 'w' ? 'white' : 'black';
+    this.ghost = el('g', { class: `piece ghost ${color}` }, this.svg);
+    el('circle', { cx: drag.at.x, cy: drag.at.y, r: 48 * 0.38, class: 'stone' }, this.ghost);
+  }
+
+  endDrag() {
+    this.drag = null;
+    if (this.ghost) this.ghost.remove();
+    this.ghost = null;
   }
 
   /** Screen cell of a square: `[x, y]` in cell units, White at the bottom unless flipped. */
@@ -80,7 +138,7 @@ export class BoardView {
 
   /**
    * Draws `view`: `{position, hunt, selected, targets, placements, lastMove, captures,
-   * threats: {mine, theirs}, line: [moves]}`.
+   * threats: {mine, theirs}, line: [moves], hint}`.
    */
   draw(view) {
     const pos = parsePosition(view.position);
@@ -89,6 +147,8 @@ export class BoardView {
     const margin = 22;
     const svg = this.svg;
     svg.replaceChildren();
+    this.ghost = null;
+    this.shown = { pieces: pos.pieces, selected: view.selected };
     svg.setAttribute('viewBox', `0 0 ${width * size + 2 * margin} ${height * size + 2 * margin}`);
     el('rect', { x: 0, y: 0, width: width * size + 2 * margin, height: height * size + 2 * margin, class: 'frame' }, svg);
     const at = (name) => {
@@ -165,10 +225,18 @@ export class BoardView {
       const t = el('text', { x: tx, y: ty + 4, class: 'line-number' }, svg);
       t.textContent = String(i + 1);
     });
+    if (view.hint) {
+      const { from, to } = moveSquares(view.hint);
+      for (const name of [from, to].filter(Boolean)) {
+        const [x, y] = at(name);
+        el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 6, class: 'hint', 'data-hint': name }, svg);
+      }
+    }
     const defs = el('defs', {}, svg);
     for (const side of ['ours', 'reply']) {
       const marker = el('marker', { id: `arrow-${side}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0 0L10 5L0 10z', class: `arrowhead ${side}` }, marker);
     }
+    this.drawGhost();
   }
 }
