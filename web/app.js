@@ -7,6 +7,7 @@ import { GameClock, clockText } from './clock.js';
 import { endingText } from './ending.js';
 import { EngineClient } from './engine-client.js';
 import { formatRecord, parseRecord } from './record.js';
+import { drawGraph, judgeMoves, JUDGEMENTS, outcomeChance, plyAt, summary, winChance } from './review.js';
 import { RulesLibrary } from './rules.js';
 import { RULES_TEXT } from './rulesText.js';
 import { Sounds } from './sounds.js';
@@ -41,6 +42,10 @@ const page = {
   soundPly: 0,
   // Games started, for tests that wait for the next one.
   games: 0,
+  // The review of the game (see reviewGame), or null.
+  review: null,
+  // The keyboard's square on the board, or null before the board is first focused.
+  cursor: null,
 };
 
 /** Service worker: offline use, and the isolation headers that make `stop` work. */
@@ -97,7 +102,10 @@ function onEngineLine(line) {
   if (!search) return;
   if (line.startsWith('info ') && / pv /.test(line)) {
     const info = parseInfo(line);
-    if (info.multipv === 1) {
+    if (search.kind === 'review') {
+      // A review's reports are its own: the analysis panel shows the game's position.
+      if (info.multipv === 1) search.last = info;
+    } else if (info.multipv === 1) {
       page.info = { ...info, side: search.side };
       showInfo();
     }
@@ -214,10 +222,14 @@ function changed() {
     page.sounds.play(st.outcome.status !== 'none' ? 'end' : st.lastCaptures.length ? 'capture' : 'move');
   }
   page.soundPly = st.moves.length;
+  if (page.review && page.review.key !== reviewKey()) page.review = null;
   save();
   render();
   st = state();
-  if (st.outcome.status !== 'none') {
+  if (reviewPending() && !engineToMove(st)) {
+    // A jump in the list (from the graph, say) stops the searches; the review goes on.
+    stopSearch().then(reviewGame);
+  } else if (st.outcome.status !== 'none') {
     stopSearch().then(render);
   } else if (engineToMove(st)) {
     startSearch('move');
@@ -284,6 +296,165 @@ function clockFromForm() {
   const base = Math.round(Number($('clock-base').value) * 60_000);
   const increment = Math.round(Number($('clock-increment').value) * 1000);
   return base > 0 ? new GameClock(base, increment) : null;
+}
+
+// ---- game review -----------------------------------------------------------------------
+
+/** Every move of the game in the list: those played up to the position shown, and those after
+ * it (a jump back keeps them). */
+function gameMoves() {
+  return [...state().moves, ...[...page.redo].reverse()];
+}
+
+/** What a review belongs to: the rules, the start and every move. */
+function reviewKey() {
+  return JSON.stringify([page.rules, state().start, gameMoves()]);
+}
+
+/** The review of the current game, its positions not yet scored: who moves in each, and the
+ * result where the rules end the game. */
+function newReview() {
+  const start = state().start;
+  const moves = gameMoves();
+  const game = page.lib.newGame(page.rules, start, '');
+  const positions = [];
+  try {
+    for (const move of moves) {
+      positions.push({ side: sideOf(game.state()), chance: null, best: null });
+      game.play(move);
+    }
+    const end = game.state();
+    positions.push({ side: sideOf(end), chance: outcomeChance(end.outcome), best: null });
+  } finally {
+    game.free();
+  }
+  return { key: reviewKey(), start, moves, positions, nodes: $('review-nodes').value, wanted: true, stopped: false };
+}
+
+/** Whether a review was asked for and has positions left to score. */
+function reviewPending() {
+  const review = page.review;
+  return review !== null && review.wanted && review.positions.some((p) => p.chance === null);
+}
+
+/**
+ * Reviews the game: each position in turn searched to the review's nodes at full strength,
+ * its score kept as White's winning chance. Any other search stops it (a move played or taken
+ * back, a new game); it goes on from where it stopped when asked again or when the list is
+ * only jumped through.
+ */
+async function reviewGame() {
+  if (!page.review || page.review.key !== reviewKey() || page.review.nodes !== $('review-nodes').value) {
+    page.review = newReview();
+  }
+  const review = page.review;
+  review.wanted = true;
+  review.stopped = false;
+  // Nobody moves while the game is reviewed (the engine would stop the review at once).
+  if (state().outcome.status === 'none' && (page.players.white === 'engine' || page.players.black === 'engine')) {
+    handOverToPeople('A review');
+  }
+  await serially(async () => {
+    await stopSearch();
+    syncEngine();
+    page.engine.send('setoption name Skill Level value 20');
+  });
+  const gen = page.generation;
+  render();
+  for (let ply = 0; ply < review.positions.length; ply++) {
+    if (review.positions[ply].chance !== null) continue;
+    const found = await reviewSearch(review, ply, gen);
+    if (!found) {
+      if (page.review === review) review.stopped = true;
+      render();
+      return;
+    }
+    const position = review.positions[ply];
+    const score = found.info && found.info.score;
+    // The engine scores for the side to move; the review keeps White's view.
+    const sign = position.side === 'white' ? 1 : -1;
+    position.chance = winChance(score && { kind: score.kind, value: score.value * sign });
+    position.best = found.best;
+    showReview();
+  }
+  review.wanted = false;
+  render();
+}
+
+/** One position of a review searched; null if the review was stopped before its end. */
+async function reviewSearch(review, ply, gen) {
+  const search = await serially(async () => {
+    if (gen !== page.generation || page.review !== review) return null;
+    const moves = review.moves.slice(0, ply);
+    page.engine.send(`position fen ${review.start}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    page.search = { kind: 'review', gen, done, resolve, side: review.positions[ply].side, last: null };
+    page.engine.send(`go nodes ${review.nodes}`);
+    return page.search;
+  });
+  if (!search) return null;
+  const best = await search.done;
+  // A search stopped early is not the review's: its score is of a shallower look.
+  if (gen !== page.generation) return null;
+  return { best, info: search.last };
+}
+
+function percent(chance) {
+  return `${Math.round(100 * chance)} %`;
+}
+
+/** The review panel: progress, the graph, each side's summary and the judged moves. */
+function showReview() {
+  const review = page.review;
+  const st = state();
+  const reviewing = page.search !== null && page.search.kind === 'review';
+  $('review').textContent = reviewing ? 'Reviewing…' : 'Review the game';
+  $('review').disabled = reviewing || gameMoves().length === 0;
+  $('review-progress').hidden = !review;
+  // An <svg> has no `hidden` property: the attribute itself.
+  $('review-graph').toggleAttribute('hidden', !review);
+  if (!review) {
+    $('review-status').textContent = '';
+    $('review-summary').textContent = '';
+    $('review-moves').replaceChildren();
+    return [];
+  }
+  const total = review.positions.length;
+  const scored = review.positions.filter((p) => p.chance !== null).length;
+  $('review-progress').max = total;
+  $('review-progress').value = scored;
+  const nodes = Number(review.nodes).toLocaleString('en');
+  if (scored === total) $('review-status').textContent = `Reviewed: ${total} positions, ${nodes} nodes each. Click the graph to go to a move.`;
+  else if (reviewing) $('review-status').textContent = `Reviewing: ${scored} of ${total} positions…`;
+  else $('review-status').textContent = `Review stopped at ${scored} of ${total} positions: press Review the game to go on.`;
+  const judged = judgeMoves(review.moves, review.positions);
+  drawGraph($('review-graph'), review.positions, judged, st.moves.length);
+  const sides = summary(judged);
+  $('review-summary').textContent = ['white', 'black']
+    .map((side) => {
+      const s = sides[side];
+      const name = side === 'white' ? 'White' : 'Black';
+      const counts = JUDGEMENTS.map((j) => `${s[j.name]} ${s[j.name] === 1 ? j.name : j.plural}`).join(', ');
+      return s.moves ? `${name}: ${counts}; on average ${s.meanLoss.toFixed(1)} points of winning chance lost a move.` : '';
+    })
+    .join(' ');
+  const list = $('review-moves');
+  list.replaceChildren();
+  for (const m of judged.filter((m) => m.judgement)) {
+    const li = document.createElement('li');
+    li.className = m.judgement.name;
+    li.dataset.ply = String(m.ply);
+    const name = m.side === 'white' ? 'White' : 'Black';
+    const mine = (c) => (m.side === 'white' ? c : 1 - c);
+    const better = m.best && m.best !== '(none)' ? `; the engine preferred ${m.best === '0000' ? 'a pass' : m.best}` : '';
+    li.textContent =
+      `${m.ply}. ${m.move === '0000' ? 'pass' : m.move}${m.judgement.mark} ${m.judgement.text} by ${name}: ` +
+      `its chance ${percent(mine(m.before))} → ${percent(mine(m.after))}${better}`;
+    li.onclick = () => goToPly(m.ply);
+    list.append(li);
+  }
+  return judged;
 }
 
 // ---- moves by clicking -----------------------------------------------------------------
@@ -440,7 +611,7 @@ function render() {
   const took = st.lastCaptures.length ? `, taking ${st.lastCaptures.length}` : '';
   const lastText = last ? ` · last move ${last === '0000' ? 'pass' : last}${took}` : '';
   const hintText = page.hint ? ` · hint: ${page.hint === '0000' ? 'pass' : page.hint}` : '';
-  const busy = { analysis: ' · analysing', hint: ' · looking for a hint' }[page.search && page.search.kind] || '';
+  const busy = { analysis: ' · analysing', hint: ' · looking for a hint', review: ' · reviewing the game' }[page.search && page.search.kind] || '';
   if (st.outcome.status !== 'none') status(`Game over: ${st.outcome.text}${lastText}`);
   else if (page.search && page.search.kind === 'move') status(`${name} (engine) is thinking…${lastText}`);
   else status(`${name} to move${busy}${hintText}${lastText}`);
@@ -448,6 +619,7 @@ function render() {
   $('banner').textContent = ending;
   $('banner').hidden = !ending;
   tick();
+  const judged = showReview();
   const list = $('moves');
   list.replaceChildren();
   const blackFirst = / b( |$)/.test(st.start);
@@ -470,6 +642,11 @@ function render() {
     span.dataset.ply = String(i + 1);
     if (i + 1 === st.moves.length) span.classList.add('current');
     if (i >= st.moves.length) span.style.opacity = '0.5';
+    const judgement = judged[i] && judged[i].judgement;
+    if (judgement) {
+      span.dataset.judgement = judgement.name;
+      span.title = judgement.text;
+    }
     span.onclick = () => goToPly(i + 1);
     li.append(span, ' ');
   });
@@ -771,6 +948,15 @@ function wire() {
   $('redo').onclick = redo;
   $('pass').onclick = () => playHuman('0000');
   $('hint').onclick = hint;
+  $('review').onclick = reviewGame;
+  $('review-graph').addEventListener('click', (event) => {
+    if (!page.review) return;
+    const point = $('review-graph').createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const { x } = point.matrixTransform($('review-graph').getScreenCTM().inverse());
+    goToPly(plyAt(x, page.review.positions.length - 1));
+  });
   $('sounds').onchange = () => {
     page.sounds.enabled = $('sounds').checked;
     save();
@@ -796,7 +982,8 @@ function wire() {
     navigator.clipboard?.writeText(line).catch(() => {});
   };
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest('input, textarea, select')) return;
+    // Typing, and the board's own keys (its cursor), are not takebacks.
+    if (event.target.closest('input, textarea, select, #board')) return;
     if (event.key === 'ArrowLeft') undo();
     if (event.key === 'ArrowRight') redo();
   });
@@ -808,7 +995,12 @@ async function main() {
   page.engine = new EngineClient(new URL('engine-worker.js', location.href));
   page.engine.listen(onEngineLine);
   await page.engine.request('ugi', (line) => line === 'ugiok');
-  page.view = new BoardView($('board'), onSquare);
+  page.view = new BoardView($('board'), onSquare, {
+    onCancel: () => {
+      page.selected = null;
+      render();
+    },
+  });
   fillSettings();
   wire();
   let saved = null;
@@ -843,6 +1035,12 @@ window.mingmang = {
   clock: () => (page.clock ? { white: page.clock.remaining('white'), black: page.clock.remaining('black'), running: page.clock.running, live: page.clockLive } : null),
   hint: () => page.hint,
   games: () => page.games,
+  review: () =>
+    page.review && {
+      positions: page.review.positions.map((p) => ({ ...p })),
+      judged: judgeMoves(page.review.moves, page.review.positions).map((m) => ({ ...m, judgement: m.judgement && m.judgement.name })),
+      pending: reviewPending(),
+    },
   sounds: () => [...page.sounds.played],
   engine: () => page.engine,
   newGame: (rules, players) => {

@@ -57,14 +57,28 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-/** Draws positions into an `<svg>` and reports clicks on squares. */
+const PIECE_NAMES = { w: 'white piece', b: 'black piece', W: 'white king', B: 'black king' };
+
+/**
+ * Draws positions into an `<svg>` and reports clicks on squares. The board also plays from
+ * the keyboard: focused (Tab), the arrow keys move a cursor over the squares as they are
+ * shown, Enter or Space clicks the cursor's square and Escape calls `onCancel`.
+ */
 export class BoardView {
-  constructor(svg, onClick) {
+  constructor(svg, onClick, { onCancel = () => {} } = {}) {
     this.svg = svg;
     this.onClick = onClick;
+    this.onCancel = onCancel;
     this.flipped = false;
     this.drag = null;
     this.ghost = null;
+    this.cursor = null;
+    this.view = null;
+    svg.setAttribute('tabindex', '0');
+    svg.addEventListener('keydown', (event) => this.key(event));
+    // The cursor is drawn only while the board has the keyboard.
+    svg.addEventListener('focus', () => this.redraw());
+    svg.addEventListener('blur', () => this.redraw());
     // On the press, not the click: the board is redrawn while the engine reports, and a click
     // whose press and release land on two drawings of the same square would be lost. A press
     // may also start a drag: released over another square, it is a click there, so that a
@@ -94,6 +108,37 @@ export class BoardView {
       if (square && square !== drag.from) this.onClick(square);
     });
     svg.addEventListener('pointercancel', () => this.endDrag());
+  }
+
+  /** The keyboard on the focused board. */
+  key(event) {
+    if (!this.view || event.altKey || event.ctrlKey || event.metaKey) return;
+    const { width, height } = parsePosition(this.view.position);
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (steps[event.key]) {
+      event.preventDefault();
+      const [dx, dy] = steps[event.key];
+      const [x, y] = this.cursor ? this.cell(this.cursor, width, height) : [Math.floor(width / 2), height - 1];
+      const clamp = (v, n) => Math.max(0, Math.min(n - 1, v));
+      this.cursor = this.squareOfCell(this.cursor ? clamp(x + dx, width) : x, this.cursor ? clamp(y + dy, height) : y, width, height);
+      this.redraw();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (this.cursor) this.onClick(this.cursor);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      this.onCancel();
+    }
+  }
+
+  /** Draws the last view again (the cursor moved, or the board gained or lost the keyboard). */
+  redraw() {
+    if (this.view) this.draw(this.view);
+  }
+
+  /** The square shown at screen cell `[x, y]`: the inverse of `cell`. */
+  squareOfCell(x, y, width, height) {
+    return this.flipped ? squareName(width - 1 - x, y) : squareName(x, height - 1 - y);
   }
 
   /** A point of the screen in the board's own units. */
@@ -141,6 +186,7 @@ export class BoardView {
    * threats: {mine, theirs}, line: [moves], hint}`.
    */
   draw(view) {
+    this.view = view;
     const pos = parsePosition(view.position);
     const { width, height } = pos;
     const size = 48;
@@ -237,6 +283,20 @@ export class BoardView {
       const marker = el('marker', { id: `arrow-${side}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0 0L10 5L0 10z', class: `arrowhead ${side}` }, marker);
     }
+    const focused = document.activeElement === svg;
+    if (this.cursor) {
+      const [file, rank] = squareAt(this.cursor);
+      // A board of another size may have lost the cursor's square.
+      if (file >= width || rank >= height) this.cursor = null;
+    }
+    if (focused && this.cursor) {
+      const [x, y] = at(this.cursor);
+      el('rect', { x: x + 1, y: y + 1, width: size - 2, height: size - 2, class: 'cursor' }, svg);
+    }
+    // What a screen reader says of the board: the cursor's square and what stands on it.
+    const piece = this.cursor && pos.pieces.get(this.cursor);
+    const where = this.cursor ? `; cursor on ${this.cursor}, ${piece ? PIECE_NAMES[piece] : 'empty'}${this.cursor === view.selected ? ', selected' : ''}` : '';
+    svg.setAttribute('aria-label', `board, ${width} by ${height}${where}; arrow keys move the cursor, Enter plays`);
     this.drawGhost();
   }
 }

@@ -45,7 +45,7 @@ fi
 rm -rf dist
 mkdir -p dist
 cp "target/$target/web/mingmang_web.wasm" dist/mingmang.wasm
-cp index.html style.css app.js board.js clock.js ending.js sounds.js record.js rulesText.js engine-client.js engine-core.js engine-worker.js rules.js \
+cp index.html style.css app.js board.js clock.js ending.js sounds.js review.js record.js rulesText.js engine-client.js engine-core.js engine-worker.js rules.js \
     manifest.webmanifest icon.svg dist/
 # The service worker caches every file for offline play; its cache is named after the
 # build's contents, so a new build replaces the old cache.

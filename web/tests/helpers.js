@@ -44,8 +44,11 @@ export async function serve() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-/** Chromium from the system (Debian's package), headless, with a fresh profile. */
-export async function launch() {
+/**
+ * Chromium from the system (Debian's package), headless, with a fresh profile; `device`
+ * overrides the desktop window (a phone: `{viewport, hasTouch, isMobile}`).
+ */
+export async function launch(device = {}) {
   const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
   const profile = mkdtempSync(join(tmpdir(), 'mingmang-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -62,6 +65,7 @@ export async function launch() {
       '--disable-sync',
     ],
     viewport: { width: 1200, height: 860 },
+    ...device,
   });
   return {
     context,
@@ -89,9 +93,9 @@ export async function openPage(context, url) {
  * What every browser test file starts from: the static server, Chromium, the page (started
  * and isolated) and the native engine; `close` ends them all.
  */
-export async function openAll() {
+export async function openAll(device = {}) {
   const server = await serve();
-  const browser = await launch();
+  const browser = await launch(device);
   const page = await openPage(browser.context, server.url);
   const native = new Native();
   return {
