@@ -6,6 +6,7 @@ import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'nod
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -107,6 +108,19 @@ export async function openAll(device = {}) {
       server.close();
     },
   };
+}
+
+/**
+ * What a test file opens: everything of `openAll` (for `device`) before its tests, handed to
+ * `ready`, and closed after them.
+ */
+export function openForTests(ready, device = {}) {
+  let opened = null;
+  before(async () => {
+    opened = await openAll(device);
+    await ready(opened);
+  });
+  after(() => opened?.close());
 }
 
 /** The native engine, driven line by line. */

@@ -2,18 +2,12 @@
 // moves made by clicking, every position's legal moves checked against the native engine;
 // analysis, undo and redo, records.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openAll } from './helpers.js';
+import { test } from 'node:test';
+import { openForTests } from './helpers.js';
 
-let opened;
 let page;
 let native;
-
-before(async () => {
-  opened = await openAll();
-  ({ page, native } = opened);
-});
-after(() => opened?.close());
+openForTests((opened) => ({ page, native } = opened));
 
 const state = () => page.evaluate(() => window.mingmang.state());
 

@@ -1,19 +1,13 @@
 // The page on a phone: a 390 x 844 screen with touch and no mouse. The page fits the screen's
 // width, the board's squares are large enough for a finger, and a game plays by taps.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openAll } from './helpers.js';
+import { test } from 'node:test';
+import { openForTests } from './helpers.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 
-let opened;
 let page;
-
-before(async () => {
-  opened = await openAll(PHONE);
-  ({ page } = opened);
-});
-after(() => opened?.close());
+openForTests((opened) => ({ page } = opened), PHONE);
 
 const state = () => page.evaluate(() => window.mingmang.state());
 

@@ -2,17 +2,11 @@
 // worker (progress, the graph, the judged moves, jumps from the graph), and a game played from
 // the keyboard alone.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openAll } from './helpers.js';
+import { test } from 'node:test';
+import { openForTests } from './helpers.js';
 
-let opened;
 let page;
-
-before(async () => {
-  opened = await openAll();
-  ({ page } = opened);
-});
-after(() => opened?.close());
+openForTests((opened) => ({ page } = opened));
 
 const state = () => page.evaluate(() => window.mingmang.state());
 const review = () => page.evaluate(() => window.mingmang.review());

@@ -2,17 +2,11 @@
 // when a flag falls and drive the engine's own clock; moves by dragging; a hint; move sounds;
 // and the banner that says how the game ended.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openAll } from './helpers.js';
+import { test } from 'node:test';
+import { openForTests } from './helpers.js';
 
-let opened;
 let page;
-
-before(async () => {
-  opened = await openAll();
-  ({ page } = opened);
-});
-after(() => opened?.close());
+openForTests((opened) => ({ page } = opened));
 
 const state = () => page.evaluate(() => window.mingmang.state());
 const clock = () => page.evaluate(() => window.mingmang.clock());

@@ -1,19 +1,15 @@
 // The engine worker against the native engine: the same dialogue, the same node counts, and
 // searches that end on their limits and on `stop`.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { openAll, startWorker, untimed } from './helpers.js';
+import { test } from 'node:test';
+import { openForTests, startWorker, untimed } from './helpers.js';
 
-let opened;
 let worker;
 let native;
-
-before(async () => {
-  opened = await openAll();
+openForTests(async (opened) => {
   worker = await startWorker(opened.page);
   native = opened.native;
 });
-after(() => opened?.close());
 
 const isBest = (l) => l.startsWith('bestmove');
 
