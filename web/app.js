@@ -350,9 +350,14 @@ async function reviewGame() {
   const review = page.review;
   review.wanted = true;
   review.stopped = false;
-  // Nobody moves while the game is reviewed (the engine would stop the review at once).
+  // Nobody moves while the game is reviewed (the engine would stop the review at once), and
+  // no clock runs: a game being looked at is not played on time.
   if (state().outcome.status === 'none' && (page.players.white === 'engine' || page.players.black === 'engine')) {
     handOverToPeople('A review');
+  }
+  if (page.clock && page.clockLive) {
+    page.clock.pause();
+    page.clockLive = false;
   }
   await serially(async () => {
     await stopSearch();

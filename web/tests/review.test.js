@@ -135,3 +135,27 @@ test('the board plays from the keyboard: a cursor, Enter to pick and to put, Esc
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => window.mingmang.state().moves.length === 0);
 });
+
+test('a review stops the clocks of a timed game', async () => {
+  await page.fill('#clock-base', '5');
+  await page.fill('#clock-increment', '0');
+  await page.selectOption('#white-player', 'human');
+  await page.selectOption('#black-player', 'human');
+  const games = await page.evaluate(() => window.mingmang.games());
+  await page.click('#new');
+  await page.waitForFunction((n) => window.mingmang.games() > n, games);
+  const move = (await state()).legal.find((m) => m.length === 4);
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  for (const square of [move.slice(0, 2), move.slice(2)]) {
+    const sq = await page.locator(`rect.sq[data-square="${square}"]`).boundingBox();
+    await page.mouse.click(sq.x + sq.width / 2, sq.y + sq.height / 2);
+  }
+  await page.waitForFunction(() => window.mingmang.clock().running === 'black');
+  await page.selectOption('#review-nodes', '20000');
+  await page.click('#review');
+  await waitForReview();
+  const clock = await page.evaluate(() => window.mingmang.clock());
+  assert.equal(clock.live, false);
+  assert.equal(clock.running, null);
+  await page.fill('#clock-base', '0');
+});
