@@ -332,3 +332,58 @@ fn datagen_plays_with_the_network_it_is_given_and_says_which() {
         run_fails(&args, refusal);
     }
 }
+
+#[test]
+fn a_network_for_a_game_with_kings_trains_and_plays_and_gala_is_refused() {
+    use mingmang::search::eval::network::{features::FeatureSet, file};
+    let dir = scratch("data", "kings");
+    let path = |p: &Path| p.to_string_lossy().into_owned();
+    let shard = |variant: &str, out: &Path, extra: &[&str]| {
+        let mut args: Vec<String> = format!(
+            "datagen --variant {variant} --max-plies 40 --games 4 --nodes 200 --seed 5 --out {}",
+            path(out)
+        )
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        run_ok(&args);
+        std::fs::read_to_string(out).unwrap()
+    };
+    let (data, net) = (dir.join("rek.txt"), dir.join("rek.mmnet"));
+    shard("rek", &data, &["--evaluation", "hand"]);
+    let train = |data: &Path, out: &Path| -> Vec<String> {
+        format!(
+            "train --data {} --out {} --hidden 16 --epochs 2 --threads 1",
+            path(data),
+            path(out)
+        )
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+    };
+    run_ok(&train(&data, &net));
+    // The trainer chose the inputs with king planes, which the engine reads back.
+    let read = file::read(&std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!(read.features, FeatureSet::PieceSquareKings);
+    assert_eq!(read.game, "rek");
+    // The next generation's data is played with it.
+    let next = shard(
+        "rek",
+        &dir.join("next.txt"),
+        &["--network-file", &path(&net)],
+    );
+    let header = next.lines().nth(1).unwrap();
+    assert!(header.contains(" evaluation network "), "{header}");
+    let mut e =
+        common::binary::Session::start(&["--variant", "rek", "--network-file", &path(&net)]);
+    e.send("position startpos");
+    e.send("go nodes 500");
+    e.bestmove();
+    e.finish();
+    // Gala's pieces in hand have no inputs yet: a clear refusal, and no file.
+    let (gala, gala_net) = (dir.join("gala.txt"), dir.join("gala.mmnet"));
+    shard("gala", &gala, &["--evaluation", "hand"]);
+    run_fails(&train(&gala, &gala_net), "no feature set describes gala");
+    assert!(!gala_net.exists());
+}

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use mingmang::search::eval::network::{self, features::FeatureSet};
+use mingmang::search::eval::network;
 use mingmang_tools::bounded_io::Output;
 use mingmang_tools::train::{checkpoint, checkpoint_path, dataset, TrainConfig, Trainer};
 
@@ -71,7 +71,7 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
     let out_path = Path::new(&args.out);
     let output = Output::check(out_path, "--out", &inputs, args.force)?;
     let started = Instant::now();
-    let loaded = dataset::load(&paths, FeatureSet::PieceSquare, config.buckets)?;
+    let loaded = dataset::load(&paths, config.buckets)?;
     eprintln!(
         "train: {} records of {} on {}x{} read in {:.0} s, {} left out (a capture to make)",
         loaded.read,

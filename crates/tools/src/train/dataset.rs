@@ -37,6 +37,9 @@ pub struct Loaded {
     pub game: String,
     /// The board.
     pub size: BoardSize,
+    /// The inputs the positions are given as: the smallest feature set that describes the
+    /// game.
+    pub features: FeatureSet,
     /// The positions.
     pub data: Dataset,
     /// Records read.
@@ -63,8 +66,8 @@ impl Dataset {
         self.inputs[start..end].split_at(self.split[i] as usize)
     }
 
-    /// Adds `game`'s position with its bucket, score and result.
-    pub fn push(&mut self, game: &Game, bucket: u8, score: f32, result: f32) {
+    /// Adds `game`'s position, as the inputs of `features`, with its bucket, score and result.
+    pub fn push(&mut self, game: &Game, features: FeatureSet, bucket: u8, score: f32, result: f32) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -72,7 +75,7 @@ impl Dataset {
         let us = pos.side_to_move();
         let before = self.inputs.len();
         for seat in [us, us.other()] {
-            active_inputs(pos, seat, |i| self.inputs.push(i as u16));
+            active_inputs(pos, seat, features, |i| self.inputs.push(i as u16));
             if seat == us {
                 self.split.push((self.inputs.len() - before) as u16);
             }
@@ -84,10 +87,11 @@ impl Dataset {
     }
 }
 
-/// Reads records files, all of one game and board, for a network of `features` with
-/// `buckets` output buckets. Errors name the file and line, or the first record of another
-/// game or board.
-pub fn load(paths: &[PathBuf], features: FeatureSet, buckets: usize) -> Result<Loaded, String> {
+/// Reads records files, all of one game and board, for a network with `buckets` output
+/// buckets, giving the positions as the inputs of the smallest feature set that describes the
+/// game. Errors name the file and line, the first record of another game or board, or a game
+/// no feature set describes.
+pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
     let mut loaded: Option<Loaded> = None;
     let mut error = None;
     for path in paths {
@@ -98,13 +102,26 @@ pub fn load(paths: &[PathBuf], features: FeatureSet, buckets: usize) -> Result<L
             let game = read.game;
             let rules = game.rules();
             let family = rules.family();
-            let this = loaded.get_or_insert_with(|| Loaded {
-                game: rules.game().name().to_string(),
-                size: rules.size(),
-                data: Dataset::default(),
-                read: 0,
-                skipped: 0,
-            });
+            if loaded.is_none() {
+                let Some(features) =
+                    FeatureSet::smallest_covering(family.has_kings(), family.has_placement())
+                else {
+                    error = Some(format!(
+                        "no feature set describes {}: its pieces in hand have no inputs yet",
+                        rules.game().name()
+                    ));
+                    return;
+                };
+                loaded = Some(Loaded {
+                    game: rules.game().name().to_string(),
+                    size: rules.size(),
+                    features,
+                    data: Dataset::default(),
+                    read: 0,
+                    skipped: 0,
+                });
+            }
+            let this = loaded.as_mut().expect("set above");
             if this.game != rules.game().name() || this.size != rules.size() {
                 error = Some(format!(
                     "{}: a record of {} on {}x{} among records of {} on {}x{}; a network \
@@ -116,15 +133,6 @@ pub fn load(paths: &[PathBuf], features: FeatureSet, buckets: usize) -> Result<L
                     this.game,
                     this.size.width(),
                     this.size.height()
-                ));
-                return;
-            }
-            // One game throughout (checked above), so its first record settles this.
-            if this.read == 0 && !features.covers(family.has_kings(), family.has_placement()) {
-                error = Some(format!(
-                    "the feature set {} cannot describe {}",
-                    features.name(),
-                    this.game
                 ));
                 return;
             }
@@ -145,7 +153,8 @@ pub fn load(paths: &[PathBuf], features: FeatureSet, buckets: usize) -> Result<L
                 RecordScore::Mate(_) => -FORCED_SCORE,
             };
             let bucket = output_bucket(&game, buckets);
-            this.data.push(&game, bucket as u8, score, result);
+            this.data
+                .push(&game, this.features, bucket as u8, score, result);
         })?;
         if let Some(e) = error.take() {
             return Err(e);

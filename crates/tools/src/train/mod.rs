@@ -16,7 +16,6 @@ pub mod model;
 
 use std::path::{Path, PathBuf};
 
-use mingmang::search::eval::network::features::FeatureSet;
 use mingmang::search::eval::network::{file, Network};
 
 use self::dataset::{Dataset, Loaded};
@@ -176,7 +175,7 @@ impl Trainer {
         let (held_out, train): (Vec<u32>, Vec<u32>) =
             (0..loaded.data.len() as u32).partition(|i| (i / 1024) % 50 == 0);
         let shape = Shape {
-            inputs: FeatureSet::PieceSquare.inputs(loaded.size),
+            inputs: loaded.features.inputs(loaded.size),
             hidden: config.hidden,
             buckets: config.buckets,
         };
@@ -332,7 +331,7 @@ impl Trainer {
         self.model.quantise(
             &self.loaded.game,
             self.loaded.size,
-            FeatureSet::PieceSquare,
+            self.loaded.features,
             self.config.eval_scale,
         )
     }
@@ -369,6 +368,7 @@ mod tests {
     use super::model::{Model, Rng, Sample, Shape};
     use super::*;
     use mingmang::rules::{BoardSize, Game, Rules};
+    use mingmang::search::eval::network::features::FeatureSet;
 
     /// Positions of random 5x5 games, each labelled by `teacher`: its score, and as the
     /// result the winning chance that score stands for at `K` = 1.
@@ -378,7 +378,13 @@ mod tests {
         for _ in 0..games {
             let mut game = Game::new(rules);
             while !game.outcome().is_over() {
-                data.push(&game, (game.plies() * 2 / 60).min(1) as u8, 0.0, 0.0);
+                data.push(
+                    &game,
+                    FeatureSet::PieceSquare,
+                    (game.plies() * 2 / 60).min(1) as u8,
+                    0.0,
+                    0.0,
+                );
                 let moves = game.legal_moves();
                 game.make(moves[rng.below(moves.len())]);
             }
@@ -419,6 +425,7 @@ mod tests {
             let loaded = Loaded {
                 game: "mingmang".into(),
                 size,
+                features: FeatureSet::PieceSquare,
                 data: labelled_by(&teacher, rules, 300),
                 read: 0,
                 skipped: 0,
@@ -462,6 +469,7 @@ mod tests {
         let loaded = Loaded {
             game: "mingmang".into(),
             size,
+            features: FeatureSet::PieceSquare,
             data,
             read: 0,
             skipped: 0,

@@ -8,8 +8,9 @@
 //! evaluates positions in depth-first order, so the last position evaluated is usually a
 //! near relative of the next (a sibling, a parent's sibling), a few squares apart. When more
 //! squares changed than there are pieces, computing from nothing is cheaper, and is done.
+//! Where the inputs have king planes, the kings' squares are compared as well.
 
-use super::features::input_index;
+use super::features::{input_index, king_input_index};
 use super::simd::{add_assign, sub_assign};
 use super::Network;
 use crate::rules::geometry::MAX_DIM;
@@ -21,6 +22,8 @@ pub struct Accumulator {
     seats: [Vec<i16>; 2],
     /// The rank words of each colour of the board the seats describe.
     rows: [[u32; MAX_DIM]; 2],
+    /// Each colour's king on that board (followed only where the inputs have king planes).
+    kings: [Option<Square>; 2],
     /// Whether `seats` describe `rows` (false until the first evaluation).
     valid: bool,
     /// Updates and refreshes made, for measurements.
@@ -44,6 +47,7 @@ impl Accumulator {
         Accumulator {
             seats: [vec![0; net.hidden], vec![0; net.hidden]],
             rows: [[0; MAX_DIM]; 2],
+            kings: [None; 2],
             valid: false,
             stats: AccumulatorStats::default(),
         }
@@ -68,14 +72,25 @@ impl Accumulator {
     fn bring_to(&mut self, net: &Network, pos: &Position) {
         let height = pos.size().height();
         let words = [pos.rank_words(Color::White), pos.rank_words(Color::Black)];
+        let kings = if net.features.has_kings() {
+            [pos.king(Color::White), pos.king(Color::Black)]
+        } else {
+            [None; 2]
+        };
         let changed: u32 = if self.valid {
-            (0..2)
+            let squares: u32 = (0..2)
                 .map(|c| {
                     (0..height)
                         .map(|r| (self.rows[c][r] ^ words[c][r]).count_ones())
                         .sum::<u32>()
                 })
-                .sum()
+                .sum();
+            // A king that moved changes two king inputs, one that left or came one.
+            let king_inputs: u32 = (0..2)
+                .filter(|&c| self.kings[c] != kings[c])
+                .map(|c| self.kings[c].is_some() as u32 + kings[c].is_some() as u32)
+                .sum();
+            squares + king_inputs
         } else {
             u32::MAX
         };
@@ -84,8 +99,10 @@ impl Accumulator {
             self.refresh(net, pos);
         } else if changed > 0 {
             self.update(net, pos, changed);
+            self.update_kings(net, pos, kings);
         }
         self.rows = [*words[0], *words[1]];
+        self.kings = kings;
     }
 
     /// Computes both seats from nothing.
@@ -125,5 +142,31 @@ impl Accumulator {
         }
         self.stats.updates += 1;
         self.stats.squares += changed as u64;
+    }
+
+    /// Applies the kings that moved, left or came since the board described (`kings` is
+    /// `pos`'s, all `None` where the inputs have no king planes).
+    fn update_kings(&mut self, net: &Network, pos: &Position, kings: [Option<Square>; 2]) {
+        let size = pos.size();
+        for (c, owner) in [Color::White, Color::Black].into_iter().enumerate() {
+            if self.kings[c] == kings[c] {
+                continue;
+            }
+            for seat in [Color::White, Color::Black] {
+                let acc = &mut self.seats[seat.index()];
+                if let Some(sq) = self.kings[c] {
+                    sub_assign(
+                        acc,
+                        net.input_column(king_input_index(size, seat, owner, sq)),
+                    );
+                }
+                if let Some(sq) = kings[c] {
+                    add_assign(
+                        acc,
+                        net.input_column(king_input_index(size, seat, owner, sq)),
+                    );
+                }
+            }
+        }
     }
 }

@@ -4,7 +4,10 @@
 //! through half a circle, so that both see their own start on the same squares (file `a` and
 //! rank 1 for Ming Mang's rule 3) and one set of weights serves both. A piece is "own" or
 //! "theirs" from the seat's view. The inputs are the plain piece-square planes Fairy-Stockfish
-//! gives games without a unique king: `2 x area` per seat.
+//! gives games without a unique king: `2 x area` per seat. Games with kings (Rek, Min Rek
+//! Chanh, the hunt's hunter) add a plane for each side's king: a king is still a piece of its
+//! colour on the piece planes, and lights its own square on its king plane as well, so a
+//! network learns what a king adds without learning men twice.
 
 use crate::rules::{BoardSize, Color, Position, Square};
 
@@ -14,58 +17,100 @@ use crate::rules::{BoardSize, Color, Position, Square};
 pub enum FeatureSet {
     /// One plane of own pieces and one of theirs, each one input per square.
     PieceSquare,
+    /// The piece planes, then one plane of the own king and one of theirs.
+    PieceSquareKings,
 }
 
 impl FeatureSet {
+    /// Every feature set, smallest first.
+    pub const ALL: [FeatureSet; 2] = [FeatureSet::PieceSquare, FeatureSet::PieceSquareKings];
+
     /// The name a network file writes.
     pub fn name(self) -> &'static str {
         match self {
             FeatureSet::PieceSquare => "piece-square",
+            FeatureSet::PieceSquareKings => "piece-square-kings",
         }
     }
 
     /// The feature set called `name`.
     pub fn from_name(name: &str) -> Option<FeatureSet> {
-        match name {
-            "piece-square" => Some(FeatureSet::PieceSquare),
-            _ => None,
-        }
+        FeatureSet::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The smallest feature set that describes every position of rules with these traits,
+    /// if there is one (none knows pieces in hand yet).
+    pub fn smallest_covering(has_kings: bool, has_hands: bool) -> Option<FeatureSet> {
+        FeatureSet::ALL
+            .into_iter()
+            .find(|f| f.covers(has_kings, has_hands))
     }
 
     /// How many inputs one seat has on a board of `size`.
     pub fn inputs(self, size: BoardSize) -> usize {
         match self {
             FeatureSet::PieceSquare => 2 * size.area(),
+            FeatureSet::PieceSquareKings => 4 * size.area(),
         }
     }
 
+    /// Whether the inputs include the king planes.
+    #[inline(always)]
+    pub fn has_kings(self) -> bool {
+        self == FeatureSet::PieceSquareKings
+    }
+
     /// Whether this feature set describes every position of rules with these traits: the
-    /// piece-square planes know no kings and no pieces in hand.
+    /// piece-square planes know no kings, and neither knows pieces in hand.
     pub fn covers(self, has_kings: bool, has_hands: bool) -> bool {
         match self {
             FeatureSet::PieceSquare => !has_kings && !has_hands,
+            FeatureSet::PieceSquareKings => !has_hands,
         }
+    }
+}
+
+/// The square `sq` as `seat` sees it: its index on one plane.
+#[inline(always)]
+fn seen_from(size: BoardSize, seat: Color, sq: Square) -> usize {
+    let (w, h) = (size.width(), size.height());
+    match seat {
+        Color::White => sq.rank() * w + sq.file(),
+        Color::Black => (h - 1 - sq.rank()) * w + (w - 1 - sq.file()),
     }
 }
 
 /// The input of a piece of `owner` on `sq`, as `seat` sees it, on a board of `size`.
 #[inline(always)]
 pub fn input_index(size: BoardSize, seat: Color, owner: Color, sq: Square) -> usize {
-    let (w, h) = (size.width(), size.height());
-    let seen = match seat {
-        Color::White => sq.rank() * w + sq.file(),
-        Color::Black => (h - 1 - sq.rank()) * w + (w - 1 - sq.file()),
-    };
     let plane = (owner != seat) as usize;
-    plane * size.area() + seen
+    plane * size.area() + seen_from(size, seat, sq)
 }
 
-/// Every input active in `pos` as `seat` sees it, in no particular order.
-pub fn active_inputs(pos: &Position, seat: Color, mut each: impl FnMut(usize)) {
+/// The king-plane input of `owner`'s king on `sq`, as `seat` sees it (the feature sets with
+/// kings only).
+#[inline(always)]
+pub fn king_input_index(size: BoardSize, seat: Color, owner: Color, sq: Square) -> usize {
+    let plane = 2 + (owner != seat) as usize;
+    plane * size.area() + seen_from(size, seat, sq)
+}
+
+/// Every input of `features` active in `pos` as `seat` sees it, in no particular order.
+pub fn active_inputs(
+    pos: &Position,
+    seat: Color,
+    features: FeatureSet,
+    mut each: impl FnMut(usize),
+) {
     let size = pos.size();
     for owner in [Color::White, Color::Black] {
         for sq in pos.pieces(owner) {
             each(input_index(size, seat, owner, sq));
+        }
+        if features.has_kings() {
+            if let Some(sq) = pos.king(owner) {
+                each(king_input_index(size, seat, owner, sq));
+            }
         }
     }
 }
@@ -80,8 +125,12 @@ mod tests {
         let pos = Position::start(size);
         let mut white = Vec::new();
         let mut black = Vec::new();
-        active_inputs(&pos, Color::White, |i| white.push(i));
-        active_inputs(&pos, Color::Black, |i| black.push(i));
+        active_inputs(&pos, Color::White, FeatureSet::PieceSquare, |i| {
+            white.push(i)
+        });
+        active_inputs(&pos, Color::Black, FeatureSet::PieceSquare, |i| {
+            black.push(i)
+        });
         white.sort_unstable();
         black.sort_unstable();
         assert_eq!(white, black);
@@ -104,6 +153,37 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn a_king_lights_its_piece_input_and_its_king_input() {
+        use crate::rules::{Game, Preset, Rules};
+        let rules = Rules::preset(Preset::Rek);
+        let pos = Game::new(rules).position().clone();
+        let size = pos.size();
+        let features = FeatureSet::PieceSquareKings;
+        for seat in [Color::White, Color::Black] {
+            let mut seen = Vec::new();
+            active_inputs(&pos, seat, features, |i| seen.push(i));
+            let pieces = pos.count(Color::White) + pos.count(Color::Black);
+            assert_eq!(seen.len(), pieces + 2);
+            assert!(seen.iter().all(|&i| i < features.inputs(size)));
+            let own_king = pos.king(seat).unwrap();
+            assert!(seen.contains(&king_input_index(size, seat, seat, own_king)));
+            assert!(seen.contains(&input_index(size, seat, seat, own_king)));
+        }
+        assert_eq!(
+            FeatureSet::smallest_covering(true, false),
+            Some(FeatureSet::PieceSquareKings)
+        );
+        assert_eq!(
+            FeatureSet::smallest_covering(false, false),
+            Some(FeatureSet::PieceSquare)
+        );
+        assert_eq!(FeatureSet::smallest_covering(false, true), None);
+        for f in FeatureSet::ALL {
+            assert_eq!(FeatureSet::from_name(f.name()), Some(f));
         }
     }
 }

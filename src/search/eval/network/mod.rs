@@ -169,7 +169,7 @@ impl Network {
     /// active input.
     pub fn refresh(&self, game_position: &crate::rules::Position, seat: Color, out: &mut [i16]) {
         out.copy_from_slice(&self.input_bias);
-        active_inputs(game_position, seat, |i| {
+        active_inputs(game_position, seat, self.features, |i| {
             simd::add_assign(out, self.input_column(i))
         });
     }
@@ -212,16 +212,26 @@ impl Network {
 
     /// Refuses a network whose accumulators could overflow 16 bits on some position: for
     /// each neuron, the bias plus, on every square, the larger in size of the two pieces'
-    /// weights there, must fit. (A square holds one piece, so no position adds more.)
+    /// weights there, plus (with king planes) each king's largest weight on any square, must
+    /// fit. (A square holds one piece and a side one king, so no position adds more; a king's
+    /// piece input is already among its square's two.)
     pub fn check_accumulator_range(&self) -> Result<(), String> {
         let area = self.size.area();
+        let weight = |input: usize, j: usize| self.input_weights[input * self.hidden + j] as i64;
         for j in 0..self.hidden {
             let mut worst = [self.input_bias[j] as i64; 2];
             for sq in 0..area {
-                let own = self.input_weights[sq * self.hidden + j] as i64;
-                let theirs = self.input_weights[(area + sq) * self.hidden + j] as i64;
+                let (own, theirs) = (weight(sq, j), weight(area + sq, j));
                 worst[0] += own.max(theirs).max(0);
                 worst[1] += own.min(theirs).min(0);
+            }
+            if self.features.has_kings() {
+                for plane in [2, 3] {
+                    let column = (0..area).map(|sq| weight(plane * area + sq, j));
+                    let (lo, hi) = column.fold((0, 0), |(lo, hi), w| (w.min(lo), w.max(hi)));
+                    worst[0] += hi;
+                    worst[1] += lo;
+                }
             }
             if worst[0] > i16::MAX as i64 || worst[1] < i16::MIN as i64 {
                 return Err(format!(

@@ -7,15 +7,19 @@ use super::{file, Network, NetworkChoice, QB};
 use crate::rules::random::Rng;
 use crate::rules::{BoardSize, Game, Preset, Rules};
 
-/// A network of random weights for `rules`' game and board, in the ranges a trained one has.
+/// A network of random weights for `rules`' game and board (with the smallest feature set
+/// that describes it), in the ranges a trained one has.
 pub fn random_network(rules: &Rules, hidden: usize, buckets: usize, seed: u64) -> Network {
     let mut rng = Rng::new(seed);
     let mut value = |range: i64| (rng.below(2 * range as usize + 1) as i64 - range) as i16;
-    let inputs = FeatureSet::PieceSquare.inputs(rules.size());
+    let family = rules.family();
+    let features = FeatureSet::smallest_covering(family.has_kings(), family.has_placement())
+        .expect("a feature set for the game");
+    let inputs = features.inputs(rules.size());
     Network {
         game: rules.game().name().to_string(),
         size: rules.size(),
-        features: FeatureSet::PieceSquare,
+        features,
         hidden,
         buckets,
         eval_scale: 400,
@@ -64,6 +68,42 @@ fn the_accumulator_follows_ming_mang_conversions() {
 fn the_accumulator_follows_removals() {
     incremental_matches_fresh(Rules::preset(Preset::Makyek), 3);
     incremental_matches_fresh(Rules::preset(Preset::Apitsodok), 4);
+}
+
+#[test]
+fn the_accumulator_follows_kings() {
+    for (i, preset) in [Preset::Rek, Preset::MinRekChanh, Preset::MakyekHunt]
+        .into_iter()
+        .enumerate()
+    {
+        let rules = Rules::preset(preset);
+        assert_eq!(
+            random_network(&rules, 16, 1, 1).features,
+            FeatureSet::PieceSquareKings
+        );
+        for seed in 0..3 {
+            incremental_matches_fresh(rules, 20 + 3 * i as u64 + seed);
+        }
+    }
+}
+
+#[test]
+fn a_king_network_is_refused_if_its_king_planes_could_overflow() {
+    let rules = Rules::preset(Preset::Rek);
+    let mut net = random_network(&rules, 16, 1, 9);
+    assert!(file::read(&file::write(&net)).is_ok());
+    let area = rules.size().area();
+    // One king weight alone cannot overflow; on top of a board whose pieces already come
+    // close, it does.
+    net.input_bias[0] = 0;
+    for sq in 0..2 * area {
+        net.input_weights[sq * 16] = 505;
+    }
+    assert!(net.check_accumulator_range().is_ok());
+    net.input_weights[(2 * area + 5) * 16] = 500;
+    assert!(file::read(&file::write(&net))
+        .unwrap_err()
+        .contains("16-bit range"));
 }
 
 #[test]
