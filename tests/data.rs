@@ -334,7 +334,7 @@ fn datagen_plays_with_the_network_it_is_given_and_says_which() {
 }
 
 #[test]
-fn a_network_for_a_game_with_kings_trains_and_plays_and_gala_is_refused() {
+fn networks_for_games_with_kings_and_hands_train_and_play() {
     use mingmang::search::eval::network::{features::FeatureSet, file};
     let dir = scratch("data", "kings");
     let path = |p: &Path| p.to_string_lossy().into_owned();
@@ -381,9 +381,20 @@ fn a_network_for_a_game_with_kings_trains_and_plays_and_gala_is_refused() {
     e.send("go nodes 500");
     e.bestmove();
     e.finish();
-    // Gala's pieces in hand have no inputs yet: a clear refusal, and no file.
+    // Gala's pieces in hand are counted by thermometers.
     let (gala, gala_net) = (dir.join("gala.txt"), dir.join("gala.mmnet"));
     shard("gala", &gala, &["--evaluation", "hand"]);
-    run_fails(&train(&gala, &gala_net), "no feature set describes gala");
-    assert!(!gala_net.exists());
+    run_ok(&train(&gala, &gala_net));
+    let read = file::read(&std::fs::read(&gala_net).unwrap()).unwrap();
+    assert_eq!(read.features, FeatureSet::PieceSquareHands);
+    let next = shard(
+        "gala",
+        &dir.join("gala-next.txt"),
+        &["--network-file", &path(&gala_net)],
+    );
+    assert!(next
+        .lines()
+        .nth(1)
+        .unwrap()
+        .contains(" evaluation network "));
 }

@@ -8,9 +8,10 @@
 //! evaluates positions in depth-first order, so the last position evaluated is usually a
 //! near relative of the next (a sibling, a parent's sibling), a few squares apart. When more
 //! squares changed than there are pieces, computing from nothing is cheaper, and is done.
-//! Where the inputs have king planes, the kings' squares are compared as well.
+//! Where the inputs have king planes, the kings' squares are compared as well, and where they
+//! have hands, the hands' sizes.
 
-use super::features::{input_index, king_input_index};
+use super::features::{counted_hand, hand_input_index, input_index, king_input_index};
 use super::simd::{add_assign, sub_assign};
 use super::Network;
 use crate::rules::geometry::MAX_DIM;
@@ -24,6 +25,9 @@ pub struct Accumulator {
     rows: [[u32; MAX_DIM]; 2],
     /// Each colour's king on that board (followed only where the inputs have king planes).
     kings: [Option<Square>; 2],
+    /// Each colour's hand as the thermometer counts it (followed only where the inputs have
+    /// hands).
+    hands: [usize; 2],
     /// Whether `seats` describe `rows` (false until the first evaluation).
     valid: bool,
     /// Updates and refreshes made, for measurements.
@@ -48,6 +52,7 @@ impl Accumulator {
             seats: [vec![0; net.hidden], vec![0; net.hidden]],
             rows: [[0; MAX_DIM]; 2],
             kings: [None; 2],
+            hands: [0; 2],
             valid: false,
             stats: AccumulatorStats::default(),
         }
@@ -77,6 +82,14 @@ impl Accumulator {
         } else {
             [None; 2]
         };
+        let hands = if net.features.has_hands() {
+            [
+                counted_hand(pos, Color::White),
+                counted_hand(pos, Color::Black),
+            ]
+        } else {
+            [0; 2]
+        };
         let changed: u32 = if self.valid {
             let squares: u32 = (0..2)
                 .map(|c| {
@@ -85,24 +98,31 @@ impl Accumulator {
                         .sum::<u32>()
                 })
                 .sum();
-            // A king that moved changes two king inputs, one that left or came one.
+            // A king that moved changes two king inputs, one that left or came one; a hand one
+            // input a piece.
             let king_inputs: u32 = (0..2)
                 .filter(|&c| self.kings[c] != kings[c])
                 .map(|c| self.kings[c].is_some() as u32 + kings[c].is_some() as u32)
                 .sum();
-            squares + king_inputs
+            let hand_inputs: u32 = (0..2)
+                .map(|c| self.hands[c].abs_diff(hands[c]) as u32)
+                .sum();
+            squares + king_inputs + hand_inputs
         } else {
             u32::MAX
         };
-        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as u32;
+        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as u32
+            + (hands[0] + hands[1]) as u32;
         if changed > pieces {
             self.refresh(net, pos);
         } else if changed > 0 {
             self.update(net, pos, changed);
             self.update_kings(net, pos, kings);
+            self.update_hands(net, pos, hands);
         }
         self.rows = [*words[0], *words[1]];
         self.kings = kings;
+        self.hands = hands;
     }
 
     /// Computes both seats from nothing.
@@ -165,6 +185,26 @@ impl Accumulator {
                         acc,
                         net.input_column(king_input_index(size, seat, owner, sq)),
                     );
+                }
+            }
+        }
+    }
+
+    /// Applies the hands that grew or shrank since the board described (`hands` is `pos`'s
+    /// as the thermometer counts them, all 0 where the inputs have no hands).
+    fn update_hands(&mut self, net: &Network, pos: &Position, hands: [usize; 2]) {
+        let size = pos.size();
+        for (c, owner) in [Color::White, Color::Black].into_iter().enumerate() {
+            let (before, now) = (self.hands[c], hands[c]);
+            for k in before.min(now) + 1..=before.max(now) {
+                for seat in [Color::White, Color::Black] {
+                    let column = net.input_column(hand_input_index(size, seat, owner, k));
+                    let acc = &mut self.seats[seat.index()];
+                    if now > before {
+                        add_assign(acc, column);
+                    } else {
+                        sub_assign(acc, column);
+                    }
                 }
             }
         }

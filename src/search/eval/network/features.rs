@@ -7,7 +7,10 @@
 //! gives games without a unique king: `2 x area` per seat. Games with kings (Rek, Min Rek
 //! Chanh, the hunt's hunter) add a plane for each side's king: a king is still a piece of its
 //! colour on the piece planes, and lights its own square on its king plane as well, so a
-//! network learns what a king adds without learning men twice.
+//! network learns what a king adds without learning men twice. Gala, whose pieces wait in
+//! hand before they are placed, adds each side's hand as a thermometer: input `k` of a side's
+//! hand is lit while it holds at least `k` pieces (up to [`HAND_INPUTS`]), so a placement
+//! changes one input there, as it changes one square.
 
 use crate::rules::{BoardSize, Color, Position, Square};
 
@@ -19,17 +22,27 @@ pub enum FeatureSet {
     PieceSquare,
     /// The piece planes, then one plane of the own king and one of theirs.
     PieceSquareKings,
+    /// The piece planes, then the own hand's thermometer and theirs.
+    PieceSquareHands,
 }
+
+/// How many pieces in hand a side's thermometer counts; a larger hand lights them all.
+pub const HAND_INPUTS: usize = 16;
 
 impl FeatureSet {
     /// Every feature set, smallest first.
-    pub const ALL: [FeatureSet; 2] = [FeatureSet::PieceSquare, FeatureSet::PieceSquareKings];
+    pub const ALL: [FeatureSet; 3] = [
+        FeatureSet::PieceSquare,
+        FeatureSet::PieceSquareKings,
+        FeatureSet::PieceSquareHands,
+    ];
 
     /// The name a network file writes.
     pub fn name(self) -> &'static str {
         match self {
             FeatureSet::PieceSquare => "piece-square",
             FeatureSet::PieceSquareKings => "piece-square-kings",
+            FeatureSet::PieceSquareHands => "piece-square-hands",
         }
     }
 
@@ -39,7 +52,7 @@ impl FeatureSet {
     }
 
     /// The smallest feature set that describes every position of rules with these traits,
-    /// if there is one (none knows pieces in hand yet).
+    /// if there is one (none knows kings and pieces in hand together, which no game has).
     pub fn smallest_covering(has_kings: bool, has_hands: bool) -> Option<FeatureSet> {
         FeatureSet::ALL
             .into_iter()
@@ -51,6 +64,7 @@ impl FeatureSet {
         match self {
             FeatureSet::PieceSquare => 2 * size.area(),
             FeatureSet::PieceSquareKings => 4 * size.area(),
+            FeatureSet::PieceSquareHands => 2 * size.area() + 2 * HAND_INPUTS,
         }
     }
 
@@ -60,12 +74,19 @@ impl FeatureSet {
         self == FeatureSet::PieceSquareKings
     }
 
+    /// Whether the inputs include the hands' thermometers.
+    #[inline(always)]
+    pub fn has_hands(self) -> bool {
+        self == FeatureSet::PieceSquareHands
+    }
+
     /// Whether this feature set describes every position of rules with these traits: the
-    /// piece-square planes know no kings, and neither knows pieces in hand.
+    /// piece-square planes know no kings and no hands, each larger set one of the two.
     pub fn covers(self, has_kings: bool, has_hands: bool) -> bool {
         match self {
             FeatureSet::PieceSquare => !has_kings && !has_hands,
             FeatureSet::PieceSquareKings => !has_hands,
+            FeatureSet::PieceSquareHands => !has_kings,
         }
     }
 }
@@ -95,6 +116,20 @@ pub fn king_input_index(size: BoardSize, seat: Color, owner: Color, sq: Square) 
     plane * size.area() + seen_from(size, seat, sq)
 }
 
+/// The thermometer input counting a hand's `k`-th piece (`1..=HAND_INPUTS`) of `owner`, as
+/// `seat` sees it (the feature set with hands only).
+#[inline(always)]
+pub fn hand_input_index(size: BoardSize, seat: Color, owner: Color, k: usize) -> usize {
+    let plane = (owner != seat) as usize;
+    2 * size.area() + plane * HAND_INPUTS + (k - 1)
+}
+
+/// The pieces of a hand the thermometer counts.
+#[inline(always)]
+pub fn counted_hand(pos: &Position, owner: Color) -> usize {
+    pos.hand(owner).min(HAND_INPUTS)
+}
+
 /// Every input of `features` active in `pos` as `seat` sees it, in no particular order.
 pub fn active_inputs(
     pos: &Position,
@@ -110,6 +145,11 @@ pub fn active_inputs(
         if features.has_kings() {
             if let Some(sq) = pos.king(owner) {
                 each(king_input_index(size, seat, owner, sq));
+            }
+        }
+        if features.has_hands() {
+            for k in 1..=counted_hand(pos, owner) {
+                each(hand_input_index(size, seat, owner, k));
             }
         }
     }
@@ -181,9 +221,42 @@ mod tests {
             FeatureSet::smallest_covering(false, false),
             Some(FeatureSet::PieceSquare)
         );
-        assert_eq!(FeatureSet::smallest_covering(false, true), None);
+        assert_eq!(
+            FeatureSet::smallest_covering(false, true),
+            Some(FeatureSet::PieceSquareHands)
+        );
+        assert_eq!(FeatureSet::smallest_covering(true, true), None);
         for f in FeatureSet::ALL {
             assert_eq!(FeatureSet::from_name(f.name()), Some(f));
         }
+    }
+
+    #[test]
+    fn a_hand_lights_one_input_a_piece_up_to_the_thermometers_top() {
+        use crate::rules::{Game, Preset, Rules};
+        let rules = Rules::preset(Preset::Gala);
+        let mut pos = Game::new(rules).position().clone();
+        let size = pos.size();
+        let features = FeatureSet::PieceSquareHands;
+        let lit = |pos: &Position, seat| {
+            let mut seen = Vec::new();
+            active_inputs(pos, seat, features, |i| seen.push(i));
+            seen
+        };
+        for seat in [Color::White, Color::Black] {
+            let seen = lit(&pos, seat);
+            assert_eq!(seen.len(), pos.hand(Color::White) + pos.hand(Color::Black));
+            assert!(seen.iter().all(|&i| i < features.inputs(size)));
+            let own = pos.hand(seat);
+            assert!(seen.contains(&hand_input_index(size, seat, seat, own)));
+            assert!(!seen.contains(&hand_input_index(size, seat, seat, own + 1)));
+        }
+        pos.set_hand(Color::White, 40);
+        let seen = lit(&pos, Color::White);
+        assert_eq!(seen.len(), HAND_INPUTS + pos.hand(Color::Black));
+        let mut unique = seen.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), seen.len());
     }
 }

@@ -212,8 +212,8 @@ impl Network {
 
     /// Refuses a network whose accumulators could overflow 16 bits on some position: for
     /// each neuron, the bias plus, on every square, the larger in size of the two pieces'
-    /// weights there, plus (with king planes) each king's largest weight on any square, must
-    /// fit. (A square holds one piece and a side one king, so no position adds more; a king's
+    /// weights there, plus (with king planes) each king's largest weight on any square, or
+    /// (with hands) every thermometer input's, must fit. (A square holds one piece and a side one king, so no position adds more; a king's
     /// piece input is already among its square's two.)
     pub fn check_accumulator_range(&self) -> Result<(), String> {
         let area = self.size.area();
@@ -224,6 +224,14 @@ impl Network {
                 let (own, theirs) = (weight(sq, j), weight(area + sq, j));
                 worst[0] += own.max(theirs).max(0);
                 worst[1] += own.min(theirs).min(0);
+            }
+            if self.features.has_hands() {
+                // Every input of both thermometers can be lit at once.
+                for k in 0..2 * features::HAND_INPUTS {
+                    let w = weight(2 * area + k, j);
+                    worst[0] += w.max(0);
+                    worst[1] += w.min(0);
+                }
             }
             if self.features.has_kings() {
                 for plane in [2, 3] {

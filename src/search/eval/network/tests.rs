@@ -88,6 +88,18 @@ fn the_accumulator_follows_kings() {
 }
 
 #[test]
+fn the_accumulator_follows_placements_from_hand() {
+    let rules = Rules::preset(Preset::Gala);
+    assert_eq!(
+        random_network(&rules, 16, 1, 1).features,
+        FeatureSet::PieceSquareHands
+    );
+    for seed in 0..4 {
+        incremental_matches_fresh(rules, 40 + seed);
+    }
+}
+
+#[test]
 fn a_king_network_is_refused_if_its_king_planes_could_overflow() {
     let rules = Rules::preset(Preset::Rek);
     let mut net = random_network(&rules, 16, 1, 9);
