@@ -352,17 +352,47 @@ fn networks_for_games_with_kings_and_hands_train_and_play() {
     };
     let (data, net) = (dir.join("rek.txt"), dir.join("rek.mmnet"));
     shard("rek", &data, &["--evaluation", "hand"]);
-    let train = |data: &Path, out: &Path| -> Vec<String> {
+    let train = |data: &[&Path], out: &Path| -> Vec<String> {
+        let data: Vec<String> = data.iter().map(|d| path(d)).collect();
         format!(
             "train --data {} --out {} --hidden 16 --epochs 2 --threads 1",
-            path(data),
+            data.join(" "),
             path(out)
         )
         .split_whitespace()
         .map(String::from)
         .collect()
     };
-    run_ok(&train(&data, &net));
+    // How many records the trainer read, left out for a capture to make, and as duplicates.
+    let counts = |said: &str| -> [u64; 3] {
+        let number_before = |what: &str| -> u64 {
+            let at = said
+                .find(what)
+                .unwrap_or_else(|| panic!("{what} in {said}"));
+            let head = said[..at].trim_end();
+            let start = head
+                .rfind(|c: char| !c.is_ascii_digit())
+                .map_or(0, |i| i + 1);
+            head[start..].parse().unwrap()
+        };
+        [
+            number_before("records of"),
+            number_before("left out (a capture"),
+            number_before("duplicates left out"),
+        ]
+    };
+    let trained = |args: Vec<String>| -> String {
+        let out = common::binary::run(&args);
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{said}");
+        said
+    };
+    let once = counts(&trained(train(&[&data], &net)));
+    // The same shard twice: every position the first copy kept comes again.
+    let twice = counts(&trained(train(&[&data, &data], &dir.join("twice.mmnet"))));
+    assert_eq!(twice[0], 2 * once[0]);
+    assert_eq!(twice[1], 2 * once[1]);
+    assert_eq!(twice[2], once[2] + (once[0] - once[1] - once[2]));
     // The trainer chose the inputs with king planes, which the engine reads back.
     let read = file::read(&std::fs::read(&net).unwrap()).unwrap();
     assert_eq!(read.features, FeatureSet::PieceSquareKings);
@@ -384,7 +414,7 @@ fn networks_for_games_with_kings_and_hands_train_and_play() {
     // Gala's pieces in hand are counted by thermometers.
     let (gala, gala_net) = (dir.join("gala.txt"), dir.join("gala.mmnet"));
     shard("gala", &gala, &["--evaluation", "hand"]);
-    run_ok(&train(&gala, &gala_net));
+    run_ok(&train(&[&gala], &gala_net));
     let read = file::read(&std::fs::read(&gala_net).unwrap()).unwrap();
     assert_eq!(read.features, FeatureSet::PieceSquareHands);
     let next = shard(

@@ -73,13 +73,15 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
     let started = Instant::now();
     let loaded = dataset::load(&paths, config.buckets)?;
     eprintln!(
-        "train: {} records of {} on {}x{} read in {:.0} s, {} left out (a capture to make)",
+        "train: {} records of {} on {}x{} read in {:.0} s, {} left out (a capture to make), \
+         {} duplicates left out",
         loaded.read,
         loaded.game,
         loaded.size.width(),
         loaded.size.height(),
         started.elapsed().as_secs_f64(),
-        loaded.skipped
+        loaded.skipped,
+        loaded.duplicates
     );
     let mut trainer = Trainer::new(loaded, config)?;
     let (train, held_out) = trainer.split();

@@ -1,6 +1,7 @@
 //! Training positions for a network: each record's active inputs from both seats, its output
 //! bucket and its target, packed flat so millions fit in memory.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use mingmang::rules::{BoardSize, Color, Game};
@@ -47,6 +48,10 @@ pub struct Loaded {
     /// Records left out: positions with a capture to make, which the search never evaluates
     /// standing still (quiescence plays the captures first).
     pub skipped: usize,
+    /// Records left out as duplicates: a position (board, side to move, hands) in an output
+    /// bucket where an earlier record already put it. Openings and the games' early plies
+    /// repeat across games, and a repeated position would only weigh more in the loss.
+    pub duplicates: usize,
 }
 
 impl Dataset {
@@ -89,11 +94,12 @@ impl Dataset {
 
 /// Reads records files, all of one game and board, for a network with `buckets` output
 /// buckets, giving the positions as the inputs of the smallest feature set that describes the
-/// game. Errors name the file and line, the first record of another game or board, or a game
+/// game, each position once per output bucket. Errors name the file and line, the first record of another game or board, or a game
 /// no feature set describes.
 pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
     let mut loaded: Option<Loaded> = None;
     let mut error = None;
+    let mut seen = HashSet::new();
     for path in paths {
         read_records_file(path, |read| {
             if error.is_some() {
@@ -119,6 +125,7 @@ pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
                     data: Dataset::default(),
                     read: 0,
                     skipped: 0,
+                    duplicates: 0,
                 });
             }
             let this = loaded.as_mut().expect("set above");
@@ -153,6 +160,10 @@ pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
                 RecordScore::Mate(_) => -FORCED_SCORE,
             };
             let bucket = output_bucket(&game, buckets);
+            if !seen.insert((game.position().hash(), bucket)) {
+                this.duplicates += 1;
+                return;
+            }
             this.data
                 .push(&game, this.features, bucket as u8, score, result);
         })?;

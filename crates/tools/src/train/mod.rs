@@ -429,6 +429,7 @@ mod tests {
                 data: labelled_by(&teacher, rules, 300),
                 read: 0,
                 skipped: 0,
+                duplicates: 0,
             };
             let config = TrainConfig {
                 hidden: 16,
@@ -473,6 +474,7 @@ mod tests {
             data,
             read: 0,
             skipped: 0,
+            duplicates: 0,
         };
         let config = TrainConfig {
             hidden: 16,
