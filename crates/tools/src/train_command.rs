@@ -43,6 +43,10 @@ pub struct TrainArgs {
     /// number of threads.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Learn the positions in which the side to move can capture as well (by default they
+    /// are left out). Quiescence stands pat on them when there is a quiet move too.
+    #[arg(long)]
+    pub with_captures: bool,
     /// Seed of the starting weights and of the order of the positions.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -71,7 +75,12 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
     let out_path = Path::new(&args.out);
     let output = Output::check(out_path, "--out", &inputs, args.force)?;
     let started = Instant::now();
-    let loaded = dataset::load(&paths, config.buckets)?;
+    let captures = if args.with_captures {
+        dataset::CapturePositions::Keep
+    } else {
+        dataset::CapturePositions::Skip
+    };
+    let loaded = dataset::load(&paths, config.buckets, captures)?;
     eprintln!(
         "train: {} records of {} on {}x{} read in {:.0} s, {} left out (a capture to make), \
          {} duplicates left out",

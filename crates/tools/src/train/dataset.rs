@@ -45,8 +45,8 @@ pub struct Loaded {
     pub data: Dataset,
     /// Records read.
     pub read: usize,
-    /// Records left out: positions with a capture to make, which the search never evaluates
-    /// standing still (quiescence plays the captures first).
+    /// Records left out as positions with a capture to make (under
+    /// [`CapturePositions::Skip`]).
     pub skipped: usize,
     /// Records left out as duplicates: a position (board, side to move, hands) in an output
     /// bucket where an earlier record already put it. Openings and the games' early plies
@@ -92,11 +92,26 @@ impl Dataset {
     }
 }
 
+/// What becomes of the positions in which the side to move can capture.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CapturePositions {
+    /// Left out: their score is the capture's, which quiescence searches anyway.
+    Skip,
+    /// Learned as well: quiescence stands pat on such a position (when the side to move has a
+    /// quiet move too) and cuts on its static evaluation, so the network meets them; in the
+    /// games that remove what they capture they are a quarter of the records.
+    Keep,
+}
+
 /// Reads records files, all of one game and board, for a network with `buckets` output
 /// buckets, giving the positions as the inputs of the smallest feature set that describes the
 /// game, each position once per output bucket. Errors name the file and line, the first record of another game or board, or a game
 /// no feature set describes.
-pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
+pub fn load(
+    paths: &[PathBuf],
+    buckets: usize,
+    captures: CapturePositions,
+) -> Result<Loaded, String> {
     let mut loaded: Option<Loaded> = None;
     let mut error = None;
     let mut seen = HashSet::new();
@@ -144,12 +159,13 @@ pub fn load(paths: &[PathBuf], buckets: usize) -> Result<Loaded, String> {
                 return;
             }
             this.read += 1;
-            let mut captures = 0;
-            game.position()
-                .generate_captures(rules, |_, _| captures += 1);
-            if captures > 0 {
-                this.skipped += 1;
-                return;
+            if captures == CapturePositions::Skip {
+                let mut found = 0;
+                game.position().generate_captures(rules, |_, _| found += 1);
+                if found > 0 {
+                    this.skipped += 1;
+                    return;
+                }
             }
             let white = game.side_to_move() == Color::White;
             let result = read.record.result.white_score() as f32;
