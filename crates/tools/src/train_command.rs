@@ -43,10 +43,11 @@ pub struct TrainArgs {
     /// number of threads.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Learn the positions in which the side to move can capture as well (by default they
-    /// are left out). Quiescence stands pat on them when there is a quiet move too.
+    /// Leave out the positions in which the side to move can capture (by default they are
+    /// learned: quiescence stands pat on them when there is a quiet move too; on Apit-sodok a
+    /// network trained without them lost 70 Elo against one trained with them).
     #[arg(long)]
-    pub with_captures: bool,
+    pub skip_captures: bool,
     /// Seed of the starting weights and of the order of the positions.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -75,10 +76,10 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
     let out_path = Path::new(&args.out);
     let output = Output::check(out_path, "--out", &inputs, args.force)?;
     let started = Instant::now();
-    let captures = if args.with_captures {
-        dataset::CapturePositions::Keep
-    } else {
+    let captures = if args.skip_captures {
         dataset::CapturePositions::Skip
+    } else {
+        dataset::CapturePositions::Keep
     };
     let loaded = dataset::load(&paths, config.buckets, captures)?;
     eprintln!(
