@@ -105,8 +105,8 @@ pub enum CapturePositions {
 
 /// Reads records files, all of one game and board, for a network with `buckets` output
 /// buckets, giving the positions as the inputs of the smallest feature set that describes the
-/// game, each position once per output bucket. Errors name the file and line, the first record of another game or board, or a game
-/// no feature set describes.
+/// game, each position once per output bucket. Errors name the file and line, the first
+/// record of another game or board, or a game no feature set describes.
 pub fn load(
     paths: &[PathBuf],
     buckets: usize,
@@ -128,7 +128,7 @@ pub fn load(
                     FeatureSet::smallest_covering(family.has_kings(), family.has_placement())
                 else {
                     error = Some(format!(
-                        "no feature set describes {}: its pieces in hand have no inputs yet",
+                        "no feature set describes {}: none has inputs for both kings and pieces in hand",
                         rules.game().name()
                     ));
                     return;
@@ -167,6 +167,11 @@ pub fn load(
                     return;
                 }
             }
+            let bucket = output_bucket(&game, buckets);
+            if !seen.insert((game.position().hash(), bucket)) {
+                this.duplicates += 1;
+                return;
+            }
             let white = game.side_to_move() == Color::White;
             let result = read.record.result.white_score() as f32;
             let result = if white { result } else { 1.0 - result };
@@ -175,11 +180,6 @@ pub fn load(
                 RecordScore::Mate(n) if n > 0 => FORCED_SCORE,
                 RecordScore::Mate(_) => -FORCED_SCORE,
             };
-            let bucket = output_bucket(&game, buckets);
-            if !seen.insert((game.position().hash(), bucket)) {
-                this.duplicates += 1;
-                return;
-            }
             this.data
                 .push(&game, this.features, bucket as u8, score, result);
         })?;

@@ -148,15 +148,9 @@ impl Accumulator {
                     diff &= diff - 1;
                     let sq = Square::new(f, r);
                     let added = after & (1 << f) != 0;
-                    for seat in [Color::White, Color::Black] {
-                        let column = net.input_column(input_index(size, seat, owner, sq));
-                        let acc = &mut self.seats[seat.index()];
-                        if added {
-                            add_assign(acc, column);
-                        } else {
-                            sub_assign(acc, column);
-                        }
-                    }
+                    apply(&mut self.seats, net, added, |seat| {
+                        input_index(size, seat, owner, sq)
+                    });
                 }
             }
         }
@@ -172,20 +166,15 @@ impl Accumulator {
             if self.kings[c] == kings[c] {
                 continue;
             }
-            for seat in [Color::White, Color::Black] {
-                let acc = &mut self.seats[seat.index()];
-                if let Some(sq) = self.kings[c] {
-                    sub_assign(
-                        acc,
-                        net.input_column(king_input_index(size, seat, owner, sq)),
-                    );
-                }
-                if let Some(sq) = kings[c] {
-                    add_assign(
-                        acc,
-                        net.input_column(king_input_index(size, seat, owner, sq)),
-                    );
-                }
+            if let Some(sq) = self.kings[c] {
+                apply(&mut self.seats, net, false, |seat| {
+                    king_input_index(size, seat, owner, sq)
+                });
+            }
+            if let Some(sq) = kings[c] {
+                apply(&mut self.seats, net, true, |seat| {
+                    king_input_index(size, seat, owner, sq)
+                });
             }
         }
     }
@@ -197,16 +186,25 @@ impl Accumulator {
         for (c, owner) in [Color::White, Color::Black].into_iter().enumerate() {
             let (before, now) = (self.hands[c], hands[c]);
             for k in before.min(now) + 1..=before.max(now) {
-                for seat in [Color::White, Color::Black] {
-                    let column = net.input_column(hand_input_index(size, seat, owner, k));
-                    let acc = &mut self.seats[seat.index()];
-                    if now > before {
-                        add_assign(acc, column);
-                    } else {
-                        sub_assign(acc, column);
-                    }
-                }
+                apply(&mut self.seats, net, now > before, |seat| {
+                    hand_input_index(size, seat, owner, k)
+                });
             }
+        }
+    }
+}
+
+/// Adds (or subtracts) one input's column in both seats; `input` gives its index as each seat
+/// sees it.
+#[inline(always)]
+fn apply(seats: &mut [Vec<i16>; 2], net: &Network, added: bool, input: impl Fn(Color) -> usize) {
+    for seat in [Color::White, Color::Black] {
+        let column = net.input_column(input(seat));
+        let acc = &mut seats[seat.index()];
+        if added {
+            add_assign(acc, column);
+        } else {
+            sub_assign(acc, column);
         }
     }
 }

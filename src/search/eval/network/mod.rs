@@ -213,8 +213,9 @@ impl Network {
     /// Refuses a network whose accumulators could overflow 16 bits on some position: for
     /// each neuron, the bias plus, on every square, the larger in size of the two pieces'
     /// weights there, plus (with king planes) each king's largest weight on any square, or
-    /// (with hands) every thermometer input's, must fit. (A square holds one piece and a side one king, so no position adds more; a king's
-    /// piece input is already among its square's two.)
+    /// (with hands) every thermometer input's, must fit. (A square holds one piece and a side
+    /// one king, so no position adds more; a king's piece input is already among its square's
+    /// two.)
     pub fn check_accumulator_range(&self) -> Result<(), String> {
         let area = self.size.area();
         let weight = |input: usize, j: usize| self.input_weights[input * self.hidden + j] as i64;
